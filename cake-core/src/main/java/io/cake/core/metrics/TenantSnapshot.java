@@ -1,0 +1,42 @@
+package io.cake.core.metrics;
+
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+
+/**
+ * One tenant's numbers for one interval at one first-level scheduler. Counts are the interval's
+ * increase; histograms hold nanoseconds and must not be modified by readers.
+ */
+public record TenantSnapshot(
+    String tenant,
+    long intervalNanos,
+    long arrivals,
+    long completions,
+    long rejections,
+    long drops,
+    long serviceUnits,
+    Histogram queueTimeNanos,
+    Histogram serviceTimeNanos,
+    Histogram latencyNanos,
+    double occupancy,
+    double share,
+    int reservation,
+    int queueLength) {
+
+  public LatencySummary queueTime() {
+    return LatencySummary.ofNanos(queueTimeNanos);
+  }
+
+  public LatencySummary serviceTime() {
+    return LatencySummary.ofNanos(serviceTimeNanos);
+  }
+
+  public LatencySummary latency() {
+    return LatencySummary.ofNanos(latencyNanos);
+  }
+
+  /** Completions per second over the interval. */
+  public double throughput() {
+    return intervalNanos <= 0 ? 0.0 : completions * (double) TimeUnit.SECONDS.toNanos(1) / intervalNanos;
+  }
+}

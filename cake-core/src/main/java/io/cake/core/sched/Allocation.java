@@ -1,0 +1,74 @@
+package io.cake.core.sched;
+
+import io.cake.core.tenant.TenantNames;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Proportional shares and reservations for one first-level scheduler: what the second level sets.
+ *
+ * <p>A share is a positive weight; a tenant's fraction of the shared slots' service is its weight
+ * over the sum of the weights of the tenants that have work queued. Tenants not named get {@code
+ * defaultShare}. A reservation is a number of slots that serve only that tenant (and idle
+ * otherwise); reservations come on top of the share, as in Cake.
+ */
+public record Allocation(
+    Map<String, Double> shares, Map<String, Integer> reservations, double defaultShare) {
+
+  public static final double DEFAULT_SHARE = 1.0;
+
+  public Allocation {
+    checkShare("defaultShare", defaultShare);
+    shares.forEach(
+        (tenant, share) -> {
+          TenantNames.check("share tenant", tenant);
+          checkShare("share of '" + tenant + "'", share == null ? Double.NaN : share);
+        });
+    reservations.forEach(
+        (tenant, count) -> {
+          TenantNames.check("reservation tenant", tenant);
+          if (count == null || count < 0) {
+            throw new IllegalArgumentException(
+                "reservation of '" + tenant + "' must be >= 0, got " + count);
+          }
+        });
+    shares = Map.copyOf(new TreeMap<>(shares));
+    TreeMap<String, Integer> nonZero = new TreeMap<>(reservations);
+    nonZero.values().removeIf(c -> c == 0);
+    reservations = java.util.Collections.unmodifiableMap(nonZero);
+  }
+
+  public static Allocation equalShares() {
+    return new Allocation(Map.of(), Map.of(), DEFAULT_SHARE);
+  }
+
+  public double share(String tenant) {
+    return shares.getOrDefault(tenant, defaultShare);
+  }
+
+  public int reservation(String tenant) {
+    return reservations.getOrDefault(tenant, 0);
+  }
+
+  public int totalReserved() {
+    return reservations.values().stream().mapToInt(Integer::intValue).sum();
+  }
+
+  public Allocation withShare(String tenant, double share) {
+    Map<String, Double> s = new TreeMap<>(shares);
+    s.put(tenant, share);
+    return new Allocation(s, reservations, defaultShare);
+  }
+
+  public Allocation withReservation(String tenant, int count) {
+    Map<String, Integer> r = new TreeMap<>(reservations);
+    r.put(tenant, count);
+    return new Allocation(shares, r, defaultShare);
+  }
+
+  private static void checkShare(String field, double v) {
+    if (!(v > 0.0) || Double.isInfinite(v)) {
+      throw new IllegalArgumentException(field + " must be a positive finite number, got " + v);
+    }
+  }
+}

@@ -1,0 +1,508 @@
+package io.cake.core.sched;
+
+import io.cake.core.metrics.SchedulerSnapshot;
+import io.cake.core.metrics.TenantSnapshot;
+import io.cake.core.time.Clock;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeSet;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The first-level scheduling mechanism of Cake (section 4.1): per-tenant bounded FIFO queues served
+ * by N slots (handler threads or I/O slots). Each slot is RESERVED for one tenant (it serves only
+ * that tenant and idles otherwise) or SHARED. Shared slots pick among backlogged tenants by
+ * start-time fair queuing (Goyal et al.), which is work-conserving and cost-aware: a tenant with
+ * weight w is charged cost/w of virtual time per item, so shares are shares of service units.
+ *
+ * <p>Tags are computed lazily for queue heads only, so a change of shares applies to the next
+ * decision. Service on a reserved slot is not charged to the tenant's share: reservations come on
+ * top of shares, as in Cake. The last slot is never reserved, so one slot always serves everyone.
+ *
+ * <p>The scheduler has no threads of its own: consumers call {@link #poll} or {@link #take} with
+ * their slot index. {@link #offer} never blocks.
+ */
+public final class FairQueueScheduler<T> {
+  public static final int DEFAULT_TENANT_CAPACITY = 1_000;
+  public static final int DEFAULT_TOTAL_CAPACITY = 10_000;
+
+  private static final Comparator<TenantQueue<?>> BY_HEAD_START =
+      Comparator.<TenantQueue<?>>comparingDouble(q -> q.headStart).thenComparingLong(q -> q.order);
+
+  private final String name;
+  private final Clock clock;
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Map<String, TenantQueue<T>> tenants = new HashMap<>();
+  private final TreeSet<TenantQueue<T>> backlogged = new TreeSet<>(BY_HEAD_START);
+  private final List<Condition> slotConditions = new ArrayList<>();
+  private final BitSet waiting = new BitSet();
+
+  private int tenantCapacity;
+  private int totalCapacity;
+  private int queued;
+  private double virtualTime;
+  private long epoch;
+  private long nextOrder;
+  private Allocation allocation;
+  private int slotCount;
+  private int effectiveReserved;
+  private TenantQueue<T>[] reservedFor;
+  private boolean closed;
+
+  private final Object rollLock = new Object();
+  private long intervalStart;
+  private volatile SchedulerSnapshot lastSnapshot;
+
+  public FairQueueScheduler(
+      String name, Clock clock, int slots, int tenantCapacity, int totalCapacity) {
+    this.name = Objects.requireNonNull(name, "name");
+    this.clock = Objects.requireNonNull(clock, "clock");
+    checkCapacities(tenantCapacity, totalCapacity);
+    if (slots < 1) {
+      throw new IllegalArgumentException("slots must be >= 1, got " + slots);
+    }
+    this.tenantCapacity = tenantCapacity;
+    this.totalCapacity = totalCapacity;
+    this.allocation = Allocation.equalShares();
+    this.slotCount = slots;
+    this.intervalStart = clock.nanoTime();
+    assignSlots();
+    this.lastSnapshot = new SchedulerSnapshot(name, intervalStart, intervalStart, slots, Map.of());
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public Clock clock() {
+    return clock;
+  }
+
+  // ---------------------------------------------------------------- producers
+
+  /**
+   * Queues {@code item} for {@code tenant} with the given cost (at least 1). Returns false, and
+   * counts a rejection, if the tenant's queue or the scheduler is full or closed. Never blocks
+   * beyond the short internal lock.
+   */
+  public boolean offer(String tenant, T item, long cost) {
+    Objects.requireNonNull(item, "item");
+    lock.lock();
+    try {
+      TenantQueue<T> q = queueFor(tenant);
+      if (closed || q.items.size() >= tenantCapacity || queued >= totalCapacity) {
+        q.metrics.rejected();
+        return false;
+      }
+      long now = clock.nanoTime();
+      q.metrics.arrived();
+      boolean wasEmpty = q.items.isEmpty();
+      q.items.addLast(new Ticket<>(q, item, Math.max(1L, cost), now));
+      queued++;
+      if (wasEmpty) {
+        q.headStart = Math.max(virtualTime, finishTag(q));
+        backlogged.add(q);
+        q.metrics.occupancy.becameNonEmpty(now);
+      }
+      wakeOneFor(q);
+      return true;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  // ---------------------------------------------------------------- consumers
+
+  /** The next ticket for {@code slot}, or null if it has nothing to do right now. */
+  public Ticket<T> poll(int slot) {
+    lock.lock();
+    try {
+      return pollLocked(slot);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Waits for the next ticket for {@code slot}. Returns null once the slot is retired (the slot
+   * count dropped below it) or the scheduler is closed.
+   */
+  public Ticket<T> take(int slot) throws InterruptedException {
+    lock.lockInterruptibly();
+    try {
+      while (!closed && slot < slotCount) {
+        Ticket<T> t = pollLocked(slot);
+        if (t != null) {
+          return t;
+        }
+        waiting.set(slot);
+        try {
+          slotConditions.get(slot).await();
+        } finally {
+          waiting.clear(slot);
+        }
+      }
+      return null;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Records that {@code ticket}'s service finished now. */
+  public void complete(Ticket<T> ticket) {
+    long now = clock.nanoTime();
+    ticket.queue.metrics.completed(
+        now - ticket.startedNanos, now - ticket.enqueuedNanos, ticket.cost);
+  }
+
+  /**
+   * As {@link #complete(Ticket)}, when the real cost (for example a measured service time) is only
+   * known afterwards: the tenant's share is charged the difference from the estimate.
+   */
+  public void complete(Ticket<T> ticket, long actualCost) {
+    long actual = Math.max(1L, actualCost);
+    if (ticket.shared && actual != ticket.cost) {
+      lock.lock();
+      try {
+        TenantQueue<T> q = ticket.queue;
+        if (q.epoch == epoch) {
+          q.lastFinish += (actual - ticket.cost) / q.weight;
+          if (!q.items.isEmpty()) {
+            // The head's start tag came from the old finish tag: move it too.
+            backlogged.remove(q);
+            q.headStart = Math.max(virtualTime, q.lastFinish);
+            backlogged.add(q);
+          }
+        }
+      } finally {
+        lock.unlock();
+      }
+    }
+    long now = clock.nanoTime();
+    ticket.queue.metrics.completed(now - ticket.startedNanos, now - ticket.enqueuedNanos, actual);
+  }
+
+  /** Records that an accepted ticket was discarded without service (deadline passed, shutdown). */
+  public void drop(Ticket<T> ticket) {
+    ticket.queue.metrics.dropped();
+  }
+
+  /** Removes and returns every queued ticket, for example at shutdown. */
+  public List<Ticket<T>> drain() {
+    lock.lock();
+    try {
+      long now = clock.nanoTime();
+      List<Ticket<T>> out = new ArrayList<>(queued);
+      for (TenantQueue<T> q : tenants.values()) {
+        if (!q.items.isEmpty()) {
+          out.addAll(q.items);
+          q.items.clear();
+          q.metrics.occupancy.becameEmpty(now);
+        }
+      }
+      backlogged.clear();
+      queued = 0;
+      return out;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Makes every take() return null and every offer() fail. Queued tickets stay for drain(). */
+  public void close() {
+    lock.lock();
+    try {
+      closed = true;
+      slotConditions.forEach(Condition::signalAll);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  // ---------------------------------------------------------------- configuration
+
+  /**
+   * Installs new shares and reservations; they apply from the next decision. Refused, changing
+   * nothing, if the reservations would take the last shared slot.
+   */
+  public void setAllocation(Allocation next) {
+    Objects.requireNonNull(next, "allocation");
+    lock.lock();
+    try {
+      if (next.totalReserved() > slotCount - 1) {
+        throw new IllegalArgumentException(
+            "reservations total "
+                + next.totalReserved()
+                + " but at most "
+                + (slotCount - 1)
+                + " of "
+                + slotCount
+                + " slots may be reserved (the last shared slot never is)");
+      }
+      allocation = next;
+      for (TenantQueue<T> q : tenants.values()) {
+        q.weight = next.share(q.name);
+      }
+      next.shares().keySet().forEach(this::queueFor);
+      next.reservations().keySet().forEach(this::queueFor);
+      assignSlots();
+      slotConditions.forEach(Condition::signalAll);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  public Allocation allocation() {
+    lock.lock();
+    try {
+      return allocation;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Changes the number of slots (for example the AIMD-sized handler pool). Slots at or above the
+   * new count are retired: their take() returns null once they are idle. If fewer slots remain than
+   * reservations need, reservations are clipped (last tenants in name order first) until the count
+   * grows again; {@link #effectiveReservations()} tells.
+   */
+  public void setSlotCount(int slots) {
+    if (slots < 1) {
+      throw new IllegalArgumentException("slots must be >= 1, got " + slots);
+    }
+    lock.lock();
+    try {
+      slotCount = slots;
+      assignSlots();
+      slotConditions.forEach(Condition::signalAll);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  public int slotCount() {
+    lock.lock();
+    try {
+      return slotCount;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Reservations in force now, after clipping to the slot count. */
+  public int effectiveReservations() {
+    lock.lock();
+    try {
+      return effectiveReserved;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** The tenant slot {@code slot} is reserved for, or null if it is shared. */
+  public String reservedTenant(int slot) {
+    lock.lock();
+    try {
+      return slot < slotCount && reservedFor[slot] != null ? reservedFor[slot].name : null;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  public void setCapacities(int perTenant, int total) {
+    checkCapacities(perTenant, total);
+    lock.lock();
+    try {
+      tenantCapacity = perTenant;
+      totalCapacity = total;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  // ---------------------------------------------------------------- observation
+
+  public int queued() {
+    lock.lock();
+    try {
+      return queued;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  public int queued(String tenant) {
+    lock.lock();
+    try {
+      TenantQueue<T> q = tenants.get(tenant);
+      return q == null ? 0 : q.items.size();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Cumulative counters for one tenant since start (null if the tenant never appeared). */
+  public io.cake.core.metrics.TenantMetrics metrics(String tenant) {
+    lock.lock();
+    try {
+      TenantQueue<T> q = tenants.get(tenant);
+      return q == null ? null : q.metrics;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Closes the current metrics interval and returns its snapshot, which also becomes {@link
+   * #lastSnapshot()}. One owner (a timer) should call this every interval; everyone else reads the
+   * last snapshot.
+   */
+  public SchedulerSnapshot rollMetrics() {
+    synchronized (rollLock) {
+      record Row(TenantQueue<?> q, double occupancy, double share, int reserved, int length) {}
+      List<Row> rows = new ArrayList<>();
+      long now;
+      int slots;
+      lock.lock();
+      try {
+        now = clock.nanoTime();
+        slots = slotCount;
+        for (TenantQueue<T> q : tenants.values()) {
+          rows.add(
+              new Row(q, q.metrics.occupancy.roll(intervalStart, now), q.weight, q.reserved, q.items.size()));
+        }
+      } finally {
+        lock.unlock();
+      }
+      long length = now - intervalStart;
+      Map<String, TenantSnapshot> map = new HashMap<>();
+      for (Row r : rows) {
+        map.put(r.q.name, r.q.metrics.roll(length, r.occupancy, r.share, r.reserved, r.length));
+      }
+      SchedulerSnapshot s = new SchedulerSnapshot(name, intervalStart, now, slots, map);
+      intervalStart = now;
+      lastSnapshot = s;
+      return s;
+    }
+  }
+
+  public SchedulerSnapshot lastSnapshot() {
+    return lastSnapshot;
+  }
+
+  // ---------------------------------------------------------------- internals (lock held)
+
+  private TenantQueue<T> queueFor(String tenant) {
+    Objects.requireNonNull(tenant, "tenant");
+    TenantQueue<T> q = tenants.get(tenant);
+    if (q == null) {
+      q = new TenantQueue<>(tenant, nextOrder++, allocation.share(tenant));
+      tenants.put(tenant, q);
+    }
+    return q;
+  }
+
+  private double finishTag(TenantQueue<T> q) {
+    return q.epoch == epoch ? q.lastFinish : 0.0;
+  }
+
+  private Ticket<T> pollLocked(int slot) {
+    if (closed || slot < 0 || slot >= slotCount) {
+      return null;
+    }
+    TenantQueue<T> q = reservedFor[slot];
+    Ticket<T> t;
+    if (q != null) {
+      if (q.items.isEmpty()) {
+        return null;
+      }
+      backlogged.remove(q);
+      t = q.items.pollFirst();
+      t.shared = false;
+    } else {
+      q = backlogged.pollFirst();
+      if (q == null) {
+        return null;
+      }
+      t = q.items.pollFirst();
+      t.shared = true;
+      virtualTime = Math.max(virtualTime, q.headStart);
+      q.lastFinish = q.headStart + t.cost / q.weight;
+      q.epoch = epoch;
+    }
+    queued--;
+    long now = clock.nanoTime();
+    if (!q.items.isEmpty()) {
+      q.headStart = Math.max(virtualTime, finishTag(q));
+      backlogged.add(q);
+    } else {
+      q.metrics.occupancy.becameEmpty(now);
+      if (queued == 0) {
+        // End of a busy period: restart virtual time so old tags cannot overflow or linger.
+        epoch++;
+        virtualTime = 0.0;
+      }
+    }
+    t.startedNanos = now;
+    t.slot = slot;
+    q.metrics.queued(now - t.enqueuedNanos);
+    return t;
+  }
+
+  /** Wakes one waiting slot that can serve {@code q}: one reserved for it first, else a shared one. */
+  private void wakeOneFor(TenantQueue<T> q) {
+    int target = -1;
+    for (int s = waiting.nextSetBit(0); s >= 0 && s < slotCount; s = waiting.nextSetBit(s + 1)) {
+      TenantQueue<T> owner = reservedFor[s];
+      if (owner == q) {
+        target = s;
+        break;
+      }
+      if (owner == null && target < 0) {
+        target = s;
+      }
+    }
+    if (target >= 0) {
+      waiting.clear(target);
+      slotConditions.get(target).signal();
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private void assignSlots() {
+    while (slotConditions.size() < slotCount) {
+      slotConditions.add(lock.newCondition());
+    }
+    reservedFor = (TenantQueue<T>[]) new TenantQueue<?>[slotCount];
+    tenants.values().forEach(q -> q.reserved = 0);
+    int next = 0;
+    int reservable = slotCount - 1;
+    for (Map.Entry<String, Integer> e : allocation.reservations().entrySet()) {
+      TenantQueue<T> q = queueFor(e.getKey());
+      for (int i = 0; i < e.getValue() && next < reservable; i++) {
+        reservedFor[next++] = q;
+        q.reserved++;
+      }
+    }
+    effectiveReserved = next;
+  }
+
+  private static void checkCapacities(int perTenant, int total) {
+    if (perTenant < 1 || total < 1) {
+      throw new IllegalArgumentException(
+          "queue capacities must be >= 1, got perTenant=" + perTenant + " total=" + total);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "FairQueueScheduler[" + name + "]";
+  }
+}

@@ -1,0 +1,268 @@
+package io.cake.core.sched;
+
+import io.cake.core.time.Clock;
+import java.util.ArrayDeque;
+import java.util.BitSet;
+import java.util.Iterator;
+import java.util.Objects;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Cake's HDFS first-level policy (section 5.2) for callers that block: at most {@code limit}
+ * holders do disk work at once, waiting callers are ordered per tenant by the {@link
+ * FairQueueScheduler} (shares, reservations, cost = bytes), and a holder that blocks on something
+ * other than the disk (a network write) may {@link Permit#lend() lend} its slot for that time, so
+ * the pool grows by one per lender while the number doing disk work stays at most {@code limit}.
+ * A lender {@link Permit#reclaim() reclaims} a slot before it touches the disk again, ahead of new
+ * callers.
+ */
+public final class SoftLimitGate {
+  public static final int DEFAULT_LIMIT = 6;
+
+  /** One caller's claim on a slot. */
+  public final class Permit implements AutoCloseable {
+    private final Condition granted = lock.newCondition();
+    private final String tenant;
+    private Ticket<Permit> ticket;
+    private int slot = -1;
+    private boolean cancelled;
+    private boolean closed;
+
+    private Permit(String tenant) {
+      this.tenant = tenant;
+    }
+
+    public String tenant() {
+      return tenant;
+    }
+
+    /** Lets another caller use this slot while this holder waits on something else. */
+    public void lend() {
+      lock.lock();
+      try {
+        if (slot < 0 || closed) {
+          return;
+        }
+        int s = slot;
+        slot = -1;
+        lent++;
+        freeSlot(s);
+      } finally {
+        lock.unlock();
+      }
+    }
+
+    /** Takes a slot back after {@link #lend()}; waits for one, ahead of new callers. */
+    public void reclaim() throws InterruptedException {
+      lock.lock();
+      try {
+        if (slot >= 0 || closed) {
+          return;
+        }
+        reclaimers.addLast(this);
+        dispatch();
+        while (slot < 0) {
+          try {
+            granted.await();
+          } catch (InterruptedException e) {
+            if (slot < 0) {
+              reclaimers.remove(this);
+              lent--;
+              closed = true;
+              scheduler.complete(ticket);
+            }
+            throw e;
+          }
+        }
+        lent--;
+      } finally {
+        lock.unlock();
+      }
+    }
+
+    /** Gives the slot back (also after a lend that was never reclaimed). Idempotent. */
+    @Override
+    public void close() {
+      lock.lock();
+      try {
+        if (closed) {
+          return;
+        }
+        closed = true;
+        if (slot >= 0) {
+          int s = slot;
+          slot = -1;
+          freeSlot(s);
+        } else {
+          lent--;
+        }
+        scheduler.complete(ticket);
+      } finally {
+        lock.unlock();
+      }
+    }
+  }
+
+  private final ReentrantLock lock = new ReentrantLock();
+  private final FairQueueScheduler<Permit> scheduler;
+  private final BitSet free = new BitSet();
+  private final BitSet held = new BitSet();
+  private final ArrayDeque<Permit> reclaimers = new ArrayDeque<>();
+  private int limit;
+  private int lent;
+
+  public SoftLimitGate(String name, Clock clock, int limit) {
+    this.scheduler =
+        new FairQueueScheduler<>(name, clock, checkLimit(limit), Integer.MAX_VALUE, Integer.MAX_VALUE);
+    this.limit = limit;
+    free.set(0, limit);
+  }
+
+  /** The scheduler that orders waiting callers: set shares and reservations and read metrics here. */
+  public FairQueueScheduler<Permit> scheduler() {
+    return scheduler;
+  }
+
+  /**
+   * Waits for a slot for {@code tenant}'s disk work of {@code cost} units (bytes). Close the permit
+   * when the disk work is done.
+   */
+  public Permit acquire(String tenant, long cost) throws InterruptedException {
+    lock.lock();
+    try {
+      Permit p = new Permit(Objects.requireNonNull(tenant, "tenant"));
+      if (!scheduler.offer(tenant, p, cost)) {
+        throw new IllegalStateException(scheduler.name() + " is closed");
+      }
+      dispatch();
+      while (p.slot < 0) {
+        try {
+          p.granted.await();
+        } catch (InterruptedException e) {
+          if (p.slot >= 0) {
+            p.close();
+          } else {
+            p.cancelled = true; // dispatch() skips it when it reaches the head
+          }
+          throw e;
+        }
+      }
+      return p;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Changes the soft limit; holders above a lowered limit finish first. */
+  public void setLimit(int newLimit) {
+    checkLimit(newLimit);
+    lock.lock();
+    try {
+      scheduler.setSlotCount(newLimit); // refuses if reservations would not fit
+      if (newLimit > limit) {
+        for (int s = limit; s < newLimit; s++) {
+          if (!held.get(s)) {
+            free.set(s);
+          }
+        }
+      } else {
+        free.clear(newLimit, Math.max(limit, free.length()));
+      }
+      limit = newLimit;
+      dispatch();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  public int limit() {
+    lock.lock();
+    try {
+      return limit;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Callers holding a slot now: at most the limit. */
+  public int holding() {
+    lock.lock();
+    try {
+      return held.cardinality();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Holders that lent their slot and have not reclaimed it. */
+  public int lent() {
+    lock.lock();
+    try {
+      return lent;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Callers waiting for a slot. */
+  public int waiting() {
+    lock.lock();
+    try {
+      return scheduler.queued() + reclaimers.size();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  // ------------------------------------------------------------ internals (lock held)
+
+  private void freeSlot(int s) {
+    held.clear(s);
+    if (s < limit) {
+      free.set(s);
+    }
+    dispatch();
+  }
+
+  /** Hands free slots to reclaimers first, then to scheduled callers. */
+  private void dispatch() {
+    for (int s = free.nextSetBit(0); s >= 0; s = free.nextSetBit(s + 1)) {
+      Permit p = reclaimerFor(s);
+      if (p == null) {
+        Ticket<Permit> t;
+        while ((t = scheduler.poll(s)) != null && t.item().cancelled) {
+          scheduler.drop(t);
+        }
+        if (t == null) {
+          continue;
+        }
+        p = t.item();
+        p.ticket = t;
+      }
+      free.clear(s);
+      held.set(s);
+      p.slot = s;
+      p.granted.signal();
+    }
+  }
+
+  private Permit reclaimerFor(int s) {
+    String owner = scheduler.reservedTenant(s);
+    for (Iterator<Permit> it = reclaimers.iterator(); it.hasNext(); ) {
+      Permit p = it.next();
+      if (owner == null || owner.equals(p.tenant)) {
+        it.remove();
+        return p;
+      }
+    }
+    return null;
+  }
+
+  private static int checkLimit(int limit) {
+    if (limit < 1) {
+      throw new IllegalArgumentException("soft limit must be >= 1, got " + limit);
+    }
+    return limit;
+  }
+}

@@ -1,0 +1,27 @@
+package io.cake.core.sched;
+
+import io.cake.core.metrics.TenantMetrics;
+import java.util.ArrayDeque;
+
+/** One tenant's FIFO queue and its fair-queuing tags. Guarded by the scheduler's lock. */
+final class TenantQueue<T> {
+  final String name;
+  final long order;
+  final ArrayDeque<Ticket<T>> items = new ArrayDeque<>();
+  final TenantMetrics metrics;
+  double weight;
+  int reserved;
+  /** Start tag of the head item (valid while non-empty). */
+  double headStart;
+  /** Finish tag of the last item served by a shared slot. */
+  double lastFinish;
+  /** Busy period in which lastFinish was set; older ones count as zero. */
+  long epoch;
+
+  TenantQueue(String name, long order, double weight) {
+    this.name = name;
+    this.order = order;
+    this.weight = weight;
+    this.metrics = new TenantMetrics(name);
+  }
+}

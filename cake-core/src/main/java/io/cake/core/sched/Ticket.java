@@ -1,0 +1,53 @@
+package io.cake.core.sched;
+
+/**
+ * One queued item and its bookkeeping. Handed out exactly once by {@link FairQueueScheduler}; give
+ * it back through {@link FairQueueScheduler#complete} (or {@link FairQueueScheduler#drop}) so
+ * service is measured.
+ */
+public final class Ticket<T> {
+  final TenantQueue<T> queue;
+  final T item;
+  final long cost;
+  final long enqueuedNanos;
+  long startedNanos;
+  int slot = -1;
+  boolean shared;
+
+  Ticket(TenantQueue<T> queue, T item, long cost, long enqueuedNanos) {
+    this.queue = queue;
+    this.item = item;
+    this.cost = cost;
+    this.enqueuedNanos = enqueuedNanos;
+  }
+
+  public T item() {
+    return item;
+  }
+
+  public String tenant() {
+    return queue.name;
+  }
+
+  public long cost() {
+    return cost;
+  }
+
+  public long enqueuedNanos() {
+    return enqueuedNanos;
+  }
+
+  public long startedNanos() {
+    return startedNanos;
+  }
+
+  /** The slot that took this ticket. */
+  public int slot() {
+    return slot;
+  }
+
+  /** True if a shared slot served it (charged to the tenant's share), false if a reserved one. */
+  public boolean servedByShared() {
+    return shared;
+  }
+}

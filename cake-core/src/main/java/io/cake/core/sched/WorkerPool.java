@@ -1,0 +1,110 @@
+package io.cake.core.sched;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ThreadFactory;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A resizable pool of worker threads, one per scheduler slot. Growing starts threads for the new
+ * slots; shrinking retires the highest slots, whose threads finish their current item and exit.
+ * Queued items stay in the scheduler either way, so resizing never loses work.
+ */
+public final class WorkerPool<T> {
+  private static final Logger LOG = LoggerFactory.getLogger(WorkerPool.class);
+
+  /** Runs one ticket on a worker thread. Created once per thread, so it may keep thread state. */
+  @FunctionalInterface
+  public interface Worker<T> {
+    void run(Ticket<T> ticket);
+  }
+
+  private final FairQueueScheduler<T> scheduler;
+  private final Supplier<Worker<T>> workers;
+  private final ThreadFactory threads;
+  private final List<Thread> bySlot = new ArrayList<>();
+  private boolean stopped;
+
+  public WorkerPool(
+      FairQueueScheduler<T> scheduler, Supplier<Worker<T>> workers, ThreadFactory threads) {
+    this.scheduler = Objects.requireNonNull(scheduler);
+    this.workers = Objects.requireNonNull(workers);
+    this.threads = Objects.requireNonNull(threads);
+  }
+
+  /** Starts one thread per current slot. */
+  public synchronized void start() {
+    resize(scheduler.slotCount());
+  }
+
+  /** Sets the number of slots and threads. */
+  public synchronized void resize(int slots) {
+    if (stopped) {
+      return;
+    }
+    scheduler.setSlotCount(slots);
+    while (bySlot.size() < slots) {
+      bySlot.add(null);
+    }
+    for (int s = 0; s < slots; s++) {
+      if (bySlot.get(s) == null) {
+        Thread t = threads.newThread(loop(s));
+        bySlot.set(s, t);
+        t.start();
+      }
+    }
+  }
+
+  public synchronized int size() {
+    return (int) bySlot.stream().filter(Objects::nonNull).count();
+  }
+
+  /** Stops taking work, closes the scheduler and waits for running items to finish. */
+  public void stop() throws InterruptedException {
+    List<Thread> running;
+    synchronized (this) {
+      stopped = true;
+      scheduler.close();
+      running = new ArrayList<>(bySlot);
+    }
+    for (Thread t : running) {
+      if (t != null) {
+        t.join();
+      }
+    }
+  }
+
+  private Runnable loop(int slot) {
+    return () -> {
+      Worker<T> worker = workers.get();
+      try {
+        while (true) {
+          Ticket<T> ticket = scheduler.take(slot);
+          if (ticket == null) {
+            // Retired or closed, unless the pool grew back meanwhile: decide under the pool lock.
+            synchronized (this) {
+              if (stopped || slot >= scheduler.slotCount()) {
+                bySlot.set(slot, null);
+                return;
+              }
+            }
+            continue;
+          }
+          try {
+            worker.run(ticket);
+          } catch (RuntimeException | Error e) {
+            LOG.error("worker for slot {} failed on an item of tenant {}", slot, ticket.tenant(), e);
+          }
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        synchronized (this) {
+          bySlot.set(slot, null);
+        }
+      }
+    };
+  }
+}

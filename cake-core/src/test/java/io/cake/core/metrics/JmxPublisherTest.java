@@ -1,0 +1,45 @@
+package io.cake.core.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cake.core.sched.FairQueueScheduler;
+import io.cake.core.sched.Ticket;
+import io.cake.core.time.ManualClock;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import org.junit.jupiter.api.Test;
+
+class JmxPublisherTest {
+
+  @Test
+  void tenantMetricsOfTheLastIntervalAppearAsMBeans() throws Exception {
+    ManualClock clock = new ManualClock();
+    FairQueueScheduler<String> s = new FairQueueScheduler<>("jmx-test", clock, 2, 10, 10);
+    MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+    try (JmxPublisher jmx = new JmxPublisher(s.name(), s::lastSnapshot, s::queued, server)) {
+      s.offer("fe", "x", 1);
+      clock.advance(Duration.ofMillis(40));
+      Ticket<String> t = s.poll(0);
+      clock.advance(Duration.ofMillis(10));
+      s.complete(t);
+      s.offer("fe", "y", 1);
+      clock.advance(Duration.ofMillis(50));
+      s.rollMetrics();
+      jmx.refresh();
+
+      ObjectName completions = JmxPublisher.tenantMetricName("jmx-test", "fe", "completions");
+      assertThat(completions.toString())
+          .isEqualTo("io.cake:type=FirstLevel,scheduler=jmx-test,tenant=fe,name=completions");
+      assertThat(((Number) server.getAttribute(completions, "Value")).longValue()).isEqualTo(1);
+      ObjectName p99 = JmxPublisher.tenantMetricName("jmx-test", "fe", "latencyP99Ms");
+      assertThat(((Number) server.getAttribute(p99, "Value")).doubleValue()).isBetween(49.9, 50.1);
+      ObjectName queue = JmxPublisher.tenantMetricName("jmx-test", "fe", "queueLength");
+      assertThat(((Number) server.getAttribute(queue, "Value")).intValue()).isEqualTo(1);
+    }
+    assertThat(server.isRegistered(JmxPublisher.tenantMetricName("jmx-test", "fe", "completions")))
+        .as("closed publishers unregister")
+        .isFalse();
+  }
+}

@@ -1,0 +1,249 @@
+package io.cake.core.sched;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import io.cake.core.metrics.SchedulerSnapshot;
+import io.cake.core.metrics.TenantSnapshot;
+import io.cake.core.time.ManualClock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class FairQueueSchedulerTest {
+  private final ManualClock clock = new ManualClock();
+
+  private FairQueueScheduler<String> scheduler(int slots) {
+    return new FairQueueScheduler<>("test", clock, slots, 100_000, 1_000_000);
+  }
+
+  /** Keeps every tenant backlogged, makes {@code decisions} picks on shared slot 0, sums cost. */
+  private static Map<String, Long> serveBacklogged(
+      FairQueueScheduler<String> s, Map<String, Long> costs, int decisions) {
+    Map<String, Long> served = new HashMap<>();
+    costs.forEach(
+        (t, c) -> {
+          for (int i = 0; i < 10; i++) {
+            assertThat(s.offer(t, t, c)).isTrue();
+          }
+        });
+    for (int i = 0; i < decisions; i++) {
+      Ticket<String> ticket = s.poll(0);
+      assertThat(ticket).isNotNull();
+      served.merge(ticket.tenant(), ticket.cost(), Long::sum);
+      s.complete(ticket);
+      assertThat(s.offer(ticket.tenant(), ticket.tenant(), costs.get(ticket.tenant()))).isTrue();
+    }
+    return served;
+  }
+
+  private static double fraction(Map<String, Long> served, String tenant) {
+    long total = served.values().stream().mapToLong(Long::longValue).sum();
+    return served.getOrDefault(tenant, 0L) / (double) total;
+  }
+
+  @Test
+  void twoBackloggedTenantsAt90To10GetTheirShareOfService() {
+    FairQueueScheduler<String> s = scheduler(4);
+    s.setAllocation(Allocation.equalShares().withShare("front", 90).withShare("batch", 10));
+
+    Map<String, Long> served = serveBacklogged(s, Map.of("front", 1L, "batch", 1L), 10_000);
+
+    assertThat(fraction(served, "front")).isCloseTo(0.90, within(0.02));
+    assertThat(fraction(served, "batch")).isCloseTo(0.10, within(0.02));
+  }
+
+  @Test
+  void fiveTenantsAtUnevenSharesGetTheirShareOfService() {
+    FairQueueScheduler<String> s = scheduler(4);
+    Map<String, Double> shares = new LinkedHashMap<>();
+    shares.put("a", 50.0);
+    shares.put("b", 25.0);
+    shares.put("c", 12.5);
+    shares.put("d", 10.0);
+    shares.put("e", 2.5);
+    s.setAllocation(new Allocation(shares, Map.of(), 1.0));
+    Map<String, Long> costs = new HashMap<>();
+    shares.keySet().forEach(t -> costs.put(t, 1L));
+
+    Map<String, Long> served = serveBacklogged(s, costs, 10_000);
+
+    shares.forEach((t, share) -> assertThat(fraction(served, t)).as(t).isCloseTo(share / 100, within(0.02)));
+  }
+
+  @Test
+  void sharesAreSharesOfServiceUnitsNotOfRequests() {
+    FairQueueScheduler<String> s = scheduler(4);
+    s.setAllocation(Allocation.equalShares().withShare("small", 1).withShare("large", 1));
+
+    Map<String, Long> served = serveBacklogged(s, Map.of("small", 1L, "large", 64L), 10_000);
+
+    assertThat(fraction(served, "small")).isCloseTo(0.5, within(0.02));
+    assertThat(fraction(served, "large")).isCloseTo(0.5, within(0.02));
+  }
+
+  @Test
+  void aShareChangeAppliesToTheNextDecisions() {
+    FairQueueScheduler<String> s = scheduler(2);
+    s.setAllocation(Allocation.equalShares().withShare("a", 1).withShare("b", 1));
+    Map<String, Long> before = serveBacklogged(s, Map.of("a", 1L, "b", 1L), 2_000);
+    assertThat(fraction(before, "a")).isCloseTo(0.5, within(0.02));
+
+    s.setAllocation(Allocation.equalShares().withShare("a", 3).withShare("b", 1));
+    Map<String, Long> after = new HashMap<>();
+    for (int i = 0; i < 2_000; i++) {
+      Ticket<String> t = s.poll(0);
+      after.merge(t.tenant(), 1L, Long::sum);
+      s.offer(t.tenant(), t.tenant(), 1);
+    }
+    assertThat(fraction(after, "a")).isCloseTo(0.75, within(0.02));
+  }
+
+  @Test
+  void withOneBackloggedTenantEverySharedSlotServesIt() {
+    FairQueueScheduler<String> s = scheduler(4);
+    s.setAllocation(Allocation.equalShares().withShare("only", 1).withShare("idle", 99));
+    for (int i = 0; i < 10; i++) {
+      s.offer("only", "x" + i, 1);
+    }
+    for (int slot = 0; slot < 4; slot++) {
+      Ticket<String> t = s.poll(slot);
+      assertThat(t).as("slot %d", slot).isNotNull();
+      assertThat(t.tenant()).isEqualTo("only");
+    }
+  }
+
+  @Test
+  void aReservedSlotIdlesWithoutItsTenantAndTakesItsNextItemImmediately() {
+    FairQueueScheduler<String> s = scheduler(3);
+    s.setAllocation(Allocation.equalShares().withReservation("front", 1));
+    assertThat(s.reservedTenant(0)).isEqualTo("front");
+    s.offer("batch", "b1", 1);
+    s.offer("batch", "b2", 1);
+
+    assertThat(s.poll(0)).as("reserved slot idles while only batch waits").isNull();
+    assertThat(s.poll(1).tenant()).isEqualTo("batch");
+
+    s.offer("front", "f1", 1);
+    Ticket<String> t = s.poll(0);
+    assertThat(t.item()).isEqualTo("f1");
+    assertThat(t.servedByShared()).isFalse();
+    assertThat(s.poll(2).item()).isEqualTo("b2");
+  }
+
+  @Test
+  void aReservedSlotServesItsTenantAheadOfEveryone() {
+    FairQueueScheduler<String> s = scheduler(2);
+    s.setAllocation(Allocation.equalShares().withShare("batch", 1000).withReservation("front", 1));
+    for (int i = 0; i < 100; i++) {
+      s.offer("batch", "b" + i, 1);
+    }
+    s.offer("front", "f", 1);
+    assertThat(s.poll(0).item()).isEqualTo("f");
+  }
+
+  @Test
+  void theLastSharedSlotIsNeverReserved() {
+    FairQueueScheduler<String> s = scheduler(3);
+    assertThatThrownBy(() -> s.setAllocation(Allocation.equalShares().withReservation("a", 3)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("at most 2 of 3");
+    assertThat(s.allocation().totalReserved()).as("refused change leaves the old one").isZero();
+
+    s.setAllocation(Allocation.equalShares().withReservation("a", 1).withReservation("b", 1));
+    assertThat(s.effectiveReservations()).isEqualTo(2);
+    s.setSlotCount(2);
+    assertThat(s.effectiveReservations()).as("clipped when the pool shrinks").isEqualTo(1);
+    assertThat(s.reservedTenant(1)).isNull();
+    s.setSlotCount(5);
+    assertThat(s.effectiveReservations()).isEqualTo(2);
+  }
+
+  @Test
+  void boundedQueuesRejectWithoutBlockingAndTheTotalBoundHolds() {
+    FairQueueScheduler<String> s = new FairQueueScheduler<>("bounded", clock, 1, 3, 5);
+    assertThat(s.offer("a", "a1", 1)).isTrue();
+    assertThat(s.offer("a", "a2", 1)).isTrue();
+    assertThat(s.offer("a", "a3", 1)).isTrue();
+    assertThat(s.offer("a", "a4", 1)).as("per-tenant bound").isFalse();
+    assertThat(s.offer("b", "b1", 1)).isTrue();
+    assertThat(s.offer("b", "b2", 1)).isTrue();
+    assertThat(s.offer("c", "c1", 1)).as("total bound").isFalse();
+    assertThat(s.queued()).isEqualTo(5);
+    assertThat(s.metrics("a").totalRejections()).isEqualTo(1);
+    assertThat(s.metrics("c").totalRejections()).isEqualTo(1);
+
+    s.poll(0);
+    assertThat(s.offer("c", "c1", 1)).as("room again after a pick").isTrue();
+  }
+
+  @Test
+  void aRetiredSlotGetsNothing() throws InterruptedException {
+    FairQueueScheduler<String> s = scheduler(4);
+    s.offer("a", "x", 1);
+    s.setSlotCount(2);
+    assertThat(s.poll(3)).isNull();
+    assertThat(s.take(3)).as("take on a retired slot returns at once").isNull();
+    assertThat(s.poll(1).item()).isEqualTo("x");
+  }
+
+  @Test
+  void snapshotsReportIntervalCountsLatenciesOccupancyAndAllocation() {
+    FairQueueScheduler<String> s = scheduler(2);
+    s.setAllocation(Allocation.equalShares().withShare("a", 3).withReservation("a", 1));
+    s.rollMetrics();
+
+    s.offer("a", "a1", 5);
+    clock.advance(Duration.ofMillis(20));
+    Ticket<String> t = s.poll(0);
+    clock.advance(Duration.ofMillis(30));
+    s.complete(t);
+    clock.advance(Duration.ofMillis(50));
+    assertThat(s.offer("b", "b1", 1)).isTrue();
+    clock.advance(Duration.ofMillis(100));
+
+    SchedulerSnapshot snap = s.rollMetrics();
+    assertThat(snap.intervalNanos()).isEqualTo(Duration.ofMillis(200).toNanos());
+    TenantSnapshot a = snap.tenant("a").orElseThrow();
+    assertThat(a.arrivals()).isEqualTo(1);
+    assertThat(a.completions()).isEqualTo(1);
+    assertThat(a.serviceUnits()).isEqualTo(5);
+    assertThat(a.queueTime().p99Ms()).isCloseTo(20.0, within(0.1));
+    assertThat(a.serviceTime().p99Ms()).isCloseTo(30.0, within(0.1));
+    assertThat(a.latency().p99Ms()).isCloseTo(50.0, within(0.1));
+    assertThat(a.occupancy()).isCloseTo(20.0 / 200, within(1e-9));
+    assertThat(a.share()).isEqualTo(3.0);
+    assertThat(a.reservation()).isEqualTo(1);
+    TenantSnapshot b = snap.tenant("b").orElseThrow();
+    assertThat(b.occupancy()).isCloseTo(100.0 / 200, within(1e-9));
+    assertThat(b.queueLength()).isEqualTo(1);
+    assertThat(s.lastSnapshot()).isSameAs(snap);
+
+    clock.advance(Duration.ofMillis(100));
+    TenantSnapshot next = s.rollMetrics().tenant("a").orElseThrow();
+    assertThat(next.arrivals()).as("counts are per interval").isZero();
+    assertThat(next.latency().count()).isZero();
+  }
+
+  @Test
+  void aMeasuredCostCorrectsTheTenantsCharge() {
+    FairQueueScheduler<String> s = scheduler(2);
+    // Both estimate cost 1, but "slow" really costs 3 per item: charged afterwards.
+    Map<String, Long> served = new HashMap<>();
+    for (int i = 0; i < 10; i++) {
+      s.offer("slow", "s", 1);
+      s.offer("fast", "f", 1);
+    }
+    for (int i = 0; i < 4_000; i++) {
+      Ticket<String> t = s.poll(0);
+      long actual = t.tenant().equals("slow") ? 3 : 1;
+      s.complete(t, actual);
+      served.merge(t.tenant(), actual, Long::sum);
+      s.offer(t.tenant(), t.item(), 1);
+    }
+    assertThat(fraction(served, "slow")).isCloseTo(0.5, within(0.02));
+  }
+}
