@@ -1,0 +1,57 @@
+package io.cake.hbase.config;
+
+import io.cake.core.tenant.TenantNames;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/** The text form of shares and reservations used over JMX: {@code tenant=value,tenant2=value}. */
+public final class AllocationText {
+  private AllocationText() {}
+
+  public static Map<String, Double> parseShares(String text) {
+    Map<String, Double> out = new TreeMap<>();
+    forEachPair(
+        "shares",
+        text,
+        (tenant, v) -> out.put(tenant, CakeSettings.parsePositiveDouble("share of '" + tenant + "'", v)));
+    return out;
+  }
+
+  public static Map<String, Integer> parseReservations(String text) {
+    Map<String, Integer> out = new TreeMap<>();
+    forEachPair(
+        "reservations",
+        text,
+        (tenant, v) -> out.put(tenant, CakeSettings.parseInt("reservation of '" + tenant + "'", v, 0)));
+    return out;
+  }
+
+  public static String format(Map<String, ? extends Number> values) {
+    return new TreeMap<>(values)
+        .entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(","));
+  }
+
+  private static void forEachPair(
+      String what, String text, java.util.function.BiConsumer<String, String> sink) {
+    if (text == null) {
+      throw new IllegalArgumentException(what + " must be tenant=value,... (empty for none), got null");
+    }
+    Map<String, String> seen = new TreeMap<>();
+    for (String part : text.split(",")) {
+      String p = part.trim();
+      if (p.isEmpty()) {
+        continue;
+      }
+      int eq = p.indexOf('=');
+      if (eq <= 0) {
+        throw new IllegalArgumentException(what + " entries must be tenant=value, got '" + p + "'");
+      }
+      String tenant = TenantNames.check(what + " tenant", p.substring(0, eq).trim());
+      if (seen.put(tenant, p) != null) {
+        throw new IllegalArgumentException(what + " name tenant '" + tenant + "' twice");
+      }
+      sink.accept(tenant, p.substring(eq + 1).trim());
+    }
+  }
+}

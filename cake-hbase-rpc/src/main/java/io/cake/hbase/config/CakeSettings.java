@@ -1,0 +1,254 @@
+package io.cake.hbase.config;
+
+import static io.cake.hbase.config.CakeHBaseConfig.*;
+
+import io.cake.core.aimd.AimdConfig;
+import io.cake.core.sched.Allocation;
+import io.cake.core.tenant.TenantNames;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * The validated, immutable cake-hbase-rpc settings read from a Hadoop {@link Configuration}. {@link
+ * #from} throws an {@link IllegalArgumentException} naming the key and the rule on the first bad
+ * value, so a reload with a bad file changes nothing.
+ */
+public record CakeSettings(
+    boolean enabled,
+    Allocation allocation,
+    Map<String, Set<String>> allowedUsers,
+    Map<String, String> userRules,
+    AclMode aclMode,
+    int maxTenants,
+    int queuePerTenant,
+    int queueTotal,
+    int initialHandlers,
+    boolean aimdEnabled,
+    AimdConfig aimd,
+    Duration metricsInterval,
+    boolean jmxEnabled) {
+
+  /** Who may claim a tenant through an attribute. */
+  public enum AclMode {
+    PERMISSIVE,
+    ENFORCE,
+    AUTO;
+
+    static AclMode parse(String v) {
+      for (AclMode m : values()) {
+        if (m.name().equalsIgnoreCase(v.trim())) {
+          return m;
+        }
+      }
+      throw new IllegalArgumentException(
+          TENANT_ACL + " must be one of permissive, enforce, auto; got '" + v + "'");
+    }
+  }
+
+  public CakeSettings {
+    Objects.requireNonNull(allocation);
+    allowedUsers = Collections.unmodifiableMap(new TreeMap<>(allowedUsers));
+    userRules = Collections.unmodifiableMap(new TreeMap<>(userRules));
+    Objects.requireNonNull(aclMode);
+    Objects.requireNonNull(aimd);
+    Objects.requireNonNull(metricsInterval);
+  }
+
+  /** Reads and validates every cake.hbase.* key. */
+  public static CakeSettings from(Configuration conf) {
+    double defaultShare = positiveDouble(conf, DEFAULT_SHARE, DEFAULT_DEFAULT_SHARE);
+    Map<String, Double> shares = new TreeMap<>();
+    Map<String, Integer> reservations = new TreeMap<>();
+    Map<String, Set<String>> allowed = new TreeMap<>();
+    for (Map.Entry<String, String> e : conf.getPropsWithPrefix(TENANT_PREFIX).entrySet()) {
+      String rest = e.getKey();
+      String key = TENANT_PREFIX + rest;
+      String value = e.getValue() == null ? "" : e.getValue().trim();
+      if (rest.endsWith(SHARE_SUFFIX)) {
+        String tenant = tenant(key, rest, SHARE_SUFFIX);
+        shares.put(tenant, parsePositiveDouble(key, value));
+      } else if (rest.endsWith(RESERVATION_SUFFIX)) {
+        String tenant = tenant(key, rest, RESERVATION_SUFFIX);
+        reservations.put(tenant, parseInt(key, value, 0));
+      } else if (rest.endsWith(ALLOWED_USERS_SUFFIX)) {
+        String tenant = tenant(key, rest, ALLOWED_USERS_SUFFIX);
+        allowed.put(tenant, csv(value));
+      } else {
+        throw new IllegalArgumentException(
+            "unknown key "
+                + key
+                + ": per-tenant keys are "
+                + TENANT_PREFIX
+                + "<tenant>{"
+                + SHARE_SUFFIX
+                + ","
+                + RESERVATION_SUFFIX
+                + ","
+                + ALLOWED_USERS_SUFFIX
+                + "}");
+      }
+    }
+    Allocation allocation = new Allocation(shares, reservations, defaultShare);
+    Map<String, String> rules = parseUserRules(conf.get(USER_RULES, DEFAULT_USER_RULES));
+    AclMode acl = AclMode.parse(conf.get(TENANT_ACL, DEFAULT_TENANT_ACL));
+    int maxTenants = intAtLeast(conf, MAX_TENANTS, DEFAULT_MAX_TENANTS, 1);
+    int perTenant = intAtLeast(conf, QUEUE_PER_TENANT, DEFAULT_QUEUE_PER_TENANT, 1);
+    int total = intAtLeast(conf, QUEUE_TOTAL, DEFAULT_QUEUE_TOTAL, 1);
+    int aimdMin = intAtLeast(conf, AIMD_MIN, DEFAULT_AIMD_MIN, 1);
+    int aimdMax = intAtLeast(conf, AIMD_MAX, DEFAULT_AIMD_MAX, 1);
+    AimdConfig aimd;
+    try {
+      aimd =
+          new AimdConfig(
+              nonNegativeDouble(conf, AIMD_LOW_MS, DEFAULT_AIMD_LOW_MS),
+              nonNegativeDouble(conf, AIMD_HIGH_MS, DEFAULT_AIMD_HIGH_MS),
+              positiveDouble(conf, AIMD_DECREASE, DEFAULT_AIMD_DECREASE),
+              aimdMin,
+              aimdMax,
+              Duration.ofMillis(longAtLeast(conf, AIMD_INTERVAL_MS, DEFAULT_AIMD_INTERVAL_MS, 1)));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("cake.hbase.aimd.*: " + e.getMessage(), e);
+    }
+    int initial = intAtLeast(conf, HANDLERS_INITIAL, DEFAULT_HANDLERS_INITIAL, 0);
+    if (initial == 0) {
+      initial = conf.getInt("hbase.regionserver.handler.count", 30);
+    }
+    initial = Math.max(aimd.minSize(), Math.min(aimd.maxSize(), initial));
+    if (allocation.totalReserved() > aimd.minSize() - 1) {
+      throw new IllegalArgumentException(
+          "reservations total "
+              + allocation.totalReserved()
+              + " but the pool may shrink to "
+              + AIMD_MIN
+              + "="
+              + aimd.minSize()
+              + " handlers and the last one is never reserved: at most "
+              + (aimd.minSize() - 1));
+    }
+    return new CakeSettings(
+        conf.getBoolean(ENABLED, DEFAULT_ENABLED),
+        allocation,
+        allowed,
+        rules,
+        acl,
+        maxTenants,
+        perTenant,
+        total,
+        initial,
+        conf.getBoolean(AIMD_ENABLED, DEFAULT_AIMD_ENABLED),
+        aimd,
+        Duration.ofMillis(
+            longAtLeast(conf, METRICS_INTERVAL_MS, DEFAULT_METRICS_INTERVAL_MS, 10)),
+        conf.getBoolean(JMX_ENABLED, DEFAULT_JMX_ENABLED));
+  }
+
+  /** Whether attribute claims are checked against allowed users, given the cluster's security. */
+  public boolean aclEnforced(boolean kerberos) {
+    return aclMode == AclMode.ENFORCE || (aclMode == AclMode.AUTO && kerberos);
+  }
+
+  /** Parses {@code user:tenant,user2:tenant2}. */
+  public static Map<String, String> parseUserRules(String text) {
+    Map<String, String> rules = new TreeMap<>();
+    for (String rule : csv(text)) {
+      int colon = rule.indexOf(':');
+      if (colon <= 0 || colon == rule.length() - 1) {
+        throw new IllegalArgumentException(
+            USER_RULES + " entries must be user:tenant, got '" + rule + "'");
+      }
+      String user = rule.substring(0, colon).trim();
+      String tenant = TenantNames.check(USER_RULES + " tenant", rule.substring(colon + 1).trim());
+      if (rules.put(user, tenant) != null) {
+        throw new IllegalArgumentException(USER_RULES + " maps user '" + user + "' twice");
+      }
+    }
+    return rules;
+  }
+
+  private static Set<String> csv(String text) {
+    Set<String> out = new TreeSet<>();
+    if (text != null) {
+      Arrays.stream(text.split(",")).map(String::trim).filter(s -> !s.isEmpty()).forEach(out::add);
+    }
+    return out;
+  }
+
+  private static String tenant(String key, String rest, String suffix) {
+    return TenantNames.check(key + " tenant", rest.substring(0, rest.length() - suffix.length()));
+  }
+
+  private static double positiveDouble(Configuration conf, String key, double def) {
+    String v = conf.getTrimmed(key);
+    return v == null ? def : parsePositiveDouble(key, v);
+  }
+
+  private static double nonNegativeDouble(Configuration conf, String key, double def) {
+    String v = conf.getTrimmed(key);
+    if (v == null) {
+      return def;
+    }
+    double d = parseDouble(key, v);
+    if (!(d >= 0.0) || Double.isInfinite(d)) {
+      throw new IllegalArgumentException(key + " must be a finite number >= 0, got '" + v + "'");
+    }
+    return d;
+  }
+
+  static double parsePositiveDouble(String key, String v) {
+    double d = parseDouble(key, v);
+    if (!(d > 0.0) || Double.isInfinite(d)) {
+      throw new IllegalArgumentException(key + " must be a positive finite number, got '" + v + "'");
+    }
+    return d;
+  }
+
+  private static double parseDouble(String key, String v) {
+    try {
+      return Double.parseDouble(v);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(key + " must be a number, got '" + v + "'");
+    }
+  }
+
+  private static int intAtLeast(Configuration conf, String key, int def, int min) {
+    String v = conf.getTrimmed(key);
+    return v == null ? def : parseInt(key, v, min);
+  }
+
+  static int parseInt(String key, String v, int min) {
+    int i;
+    try {
+      i = Integer.parseInt(v.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(key + " must be an integer, got '" + v + "'");
+    }
+    if (i < min) {
+      throw new IllegalArgumentException(key + " must be >= " + min + ", got " + i);
+    }
+    return i;
+  }
+
+  private static long longAtLeast(Configuration conf, String key, long def, long min) {
+    String v = conf.getTrimmed(key);
+    if (v == null) {
+      return def;
+    }
+    long l;
+    try {
+      l = Long.parseLong(v);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(key + " must be an integer, got '" + v + "'");
+    }
+    if (l < min) {
+      throw new IllegalArgumentException(key + " must be >= " + min + ", got " + l);
+    }
+    return l;
+  }
+}

@@ -1,0 +1,648 @@
+package io.cake.hbase.rpc;
+
+import io.cake.core.aimd.AimdConfig;
+import io.cake.core.metrics.JmxPublisher;
+import io.cake.core.metrics.SchedulerSnapshot;
+import io.cake.core.sched.Allocation;
+import io.cake.core.sched.FairQueueScheduler;
+import io.cake.core.sched.Ticket;
+import io.cake.core.sched.WorkerPool;
+import io.cake.core.tenant.CurrentTenant;
+import io.cake.core.tenant.OperationType;
+import io.cake.core.time.Clock;
+import io.cake.hbase.config.CakeHBaseConfig;
+import io.cake.hbase.config.CakeSettings;
+import io.cake.hbase.jmx.CakeSchedulerMBean;
+import io.cake.hbase.tenant.OperationClassifier;
+import io.cake.hbase.tenant.TenantResolver;
+import java.net.InetSocketAddress;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.conf.ConfigurationObserver;
+import org.apache.hadoop.hbase.ipc.CakeCallQueueInfo;
+import org.apache.hadoop.hbase.ipc.CallQueueInfo;
+import org.apache.hadoop.hbase.ipc.CallRunner;
+import org.apache.hadoop.hbase.ipc.PriorityFunction;
+import org.apache.hadoop.hbase.ipc.RpcCall;
+import org.apache.hadoop.hbase.ipc.RpcScheduler;
+import org.apache.hadoop.hbase.security.User;
+import org.apache.hadoop.hbase.util.EnvironmentEdgeManager;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The RegionServer's RPC scheduler with Cake's first level. Calls above normal priority (admin,
+ * meta, system tables, high QoS), replication, bulk load and replay go to a stock {@link
+ * org.apache.hadoop.hbase.ipc.SimpleRpcScheduler} inside, exactly as in stock HBase. Normal-priority
+ * calls are resolved to a tenant and queued in a cake-core {@link FairQueueScheduler} (bounded
+ * per-tenant queues, shares, reservations) served by our own handler pool, sized by AIMD.
+ *
+ * <p>{@link #dispatch} never blocks: it returns false (the client gets CallQueueTooBigException)
+ * when the tenant's or the total queue is full. Every accepted call either runs or, once its
+ * deadline has passed, is dropped through {@link CallRunner#drop()}.
+ */
+public final class CakeRpcScheduler extends RpcScheduler implements ConfigurationObserver {
+  private static final Logger LOG = LoggerFactory.getLogger(CakeRpcScheduler.class);
+  private static final OperationType[] OPS = OperationType.values();
+  /** Name of Cake's queue in CallQueueInfo (RegionServer UI and JMX). */
+  public static final String QUEUE_NAME = "Cake Call Queue";
+
+  private final RpcScheduler delegate;
+  private final PriorityFunction priority;
+  private final boolean kerberos;
+  private final Clock clock = Clock.system();
+  private final TenantResolver.Known known = new TenantResolver.Known();
+  private final AtomicInteger active = new AtomicInteger();
+  private final AtomicInteger[] activeByOp = counters();
+  private final AtomicInteger[] queuedByOp = counters();
+  private final Map<String, AtomicLong[]> queuedByMethod = new ConcurrentHashMap<>();
+  private final LongAdder deadlineDrops = new LongAdder();
+  private final LongAdder stopDrops = new LongAdder();
+
+  private volatile CakeSettings settings;
+  private volatile TenantResolver resolver;
+  private volatile String lastConfigurationError = "";
+  private volatile boolean enabled;
+  private volatile int[] queueLimits;
+  private final PoolSizer sizer;
+
+  // Built in init(), once the listener port (and so the scheduler's name) is known.
+  private volatile String name = "hbase-unbound";
+  private volatile int port = -1;
+  private FairQueueScheduler<CakeCall> queues;
+  private WorkerPool<CakeCall> pool;
+  private OperationStats ops;
+  private ScheduledExecutorService timer;
+  private JmxPublisher publisher;
+  private CakeSchedulerMBean mbean;
+
+  CakeRpcScheduler(Configuration conf, RpcScheduler delegate, PriorityFunction priority) {
+    this.delegate = delegate;
+    this.priority = priority;
+    this.kerberos = "kerberos".equalsIgnoreCase(conf.get("hbase.security.authentication", ""));
+    this.settings = CakeSettings.from(conf); // a bad file at startup fails the RegionServer's start
+    this.sizer = new PoolSizer(settings.aimd(), clock);
+    this.enabled = settings.enabled();
+    this.resolver = resolverFor(settings);
+  }
+
+  private static AtomicInteger[] counters() {
+    AtomicInteger[] a = new AtomicInteger[OPS.length];
+    for (int i = 0; i < a.length; i++) {
+      a[i] = new AtomicInteger();
+    }
+    return a;
+  }
+
+  private TenantResolver resolverFor(CakeSettings s) {
+    Set<String> configured = new TreeSet<>();
+    configured.addAll(s.allocation().shares().keySet());
+    configured.addAll(s.allocation().reservations().keySet());
+    configured.addAll(s.allowedUsers().keySet());
+    return new TenantResolver(
+        configured, s.allowedUsers(), s.userRules(), s.aclEnforced(kerberos), s.maxTenants(), known);
+  }
+
+  // ------------------------------------------------------------------ lifecycle
+
+  @Override
+  public void init(Context context) {
+    delegate.init(context);
+    InetSocketAddress address = context == null ? null : context.getListenerAddress();
+    port = address == null ? -1 : address.getPort();
+    name = port >= 0 ? "hbase-" + port : "hbase-" + Integer.toHexString(System.identityHashCode(this));
+    CakeSettings s = settings;
+    queues =
+        new FairQueueScheduler<>(
+            name, clock, s.initialHandlers(), s.queuePerTenant(), s.queueTotal());
+    queues.setAllocation(s.allocation());
+    queueLimits = new int[] {s.queuePerTenant(), s.queueTotal()};
+    ops = new OperationStats(name, clock.nanoTime());
+    AtomicInteger threadIds = new AtomicInteger();
+    pool =
+        new WorkerPool<>(
+            queues,
+            () -> this::serve,
+            r -> {
+              Thread t =
+                  new Thread(r, "RpcServer.cake.handler=" + threadIds.getAndIncrement() + ",port=" + port);
+              t.setDaemon(true);
+              return t;
+            });
+  }
+
+  @Override
+  public void start() {
+    delegate.start();
+    pool.start();
+    timer =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "cake.metrics-" + name);
+              t.setDaemon(true);
+              return t;
+            });
+    scheduleTick();
+    if (settings.jmxEnabled()) {
+      try {
+        publisher = new JmxPublisher(name, queues::lastSnapshot, queues::queued, null);
+        mbean = CakeSchedulerMBean.register(this);
+      } catch (RuntimeException e) {
+        LOG.warn("Cake: could not publish JMX beans for {}: {}", name, e.toString());
+      }
+    }
+    CakeRpcSchedulers.register(this);
+    LOG.info(
+        "Cake scheduler {} started: {} handlers, allocation {}, queues {}/{}",
+        name,
+        queues.slotCount(),
+        queues.allocation(),
+        settings.queuePerTenant(),
+        settings.queueTotal());
+  }
+
+  @Override
+  public void stop() {
+    CakeRpcSchedulers.unregister(this);
+    if (timer != null) {
+      timer.shutdownNow();
+    }
+    if (queues != null) {
+      queues.close();
+      for (Ticket<CakeCall> t : queues.drain()) {
+        dequeued(t.item());
+        try {
+          t.item().runner().drop();
+        } catch (RuntimeException e) {
+          LOG.debug("Cake: drop at stop failed", e);
+        }
+        queues.drop(t);
+        stopDrops.increment();
+      }
+    }
+    if (pool != null) {
+      try {
+        pool.stop();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    if (mbean != null) {
+      mbean.unregister();
+    }
+    if (publisher != null) {
+      publisher.close();
+    }
+    delegate.stop();
+  }
+
+  private void scheduleTick() {
+    try {
+      timer.schedule(this::tick, settings.metricsInterval().toMillis(), TimeUnit.MILLISECONDS);
+    } catch (java.util.concurrent.RejectedExecutionException stopped) {
+      // stopping
+    }
+  }
+
+  /** Closes a metrics interval and, when due, lets AIMD resize the pool. */
+  private void tick() {
+    try {
+      rollMetrics();
+      if (settings.aimdEnabled()) {
+        int current = queues.slotCount();
+        int next = sizer.tick(current);
+        if (next != current) {
+          pool.resize(next);
+          LOG.info(
+              "Cake {}: handler pool {} -> {} (mean single-row get service {} ms)",
+              name,
+              current,
+              next,
+              String.format("%.2f", sizer.lastMeanMillis()));
+        }
+      }
+    } catch (Throwable t) {
+      LOG.warn("Cake {}: metrics tick failed", name, t);
+    } finally {
+      scheduleTick();
+    }
+  }
+
+  /** Rolls both the scheduler's and the per-operation metrics now (the timer does so every interval). */
+  public synchronized SchedulerSnapshot rollMetrics() {
+    SchedulerSnapshot s = queues.rollMetrics();
+    ops.roll(s.endNanos());
+    if (publisher != null) {
+      publisher.refresh();
+    }
+    return s;
+  }
+
+  // ------------------------------------------------------------------ dispatch
+
+  @Override
+  public boolean dispatch(CallRunner task) {
+    if (!enabled) {
+      return delegate.dispatch(task);
+    }
+    RpcCall call = task.getRpcCall();
+    CakeCall cc;
+    try {
+      User user = call.getRequestUser().orElse(null);
+      int level = priority.getPriority(call.getHeader(), call.getParam(), user);
+      if (level == HConstants.PRIORITY_UNSET) {
+        level = HConstants.NORMAL_QOS;
+      }
+      if (level != HConstants.NORMAL_QOS) {
+        return delegate.dispatch(task);
+      }
+      Map<String, byte[]> connAttrs = call.getConnectionAttributes();
+      TenantResolver.Resolution r =
+          resolver.resolve(
+              call.getRequestAttribute(CakeHBaseConfig.TENANT_ATTRIBUTE),
+              connAttrs == null ? null : connAttrs.get(CakeHBaseConfig.TENANT_ATTRIBUTE),
+              user == null ? null : user.getShortName());
+      String method = call.getHeader().getMethodName();
+      OperationClassifier.Kind kind = OperationClassifier.classify(method, call.getParam());
+      cc =
+          new CakeCall(
+              task,
+              r.tenant(),
+              kind.type(),
+              kind.singleRowGet(),
+              method,
+              call.getSize(),
+              call.getReceiveTime(),
+              EnvironmentEdgeManager.currentTime(),
+              call.getDeadline());
+    } catch (RuntimeException e) {
+      // Never lose a call over our own bookkeeping: stock handling.
+      LOG.warn("Cake {}: could not classify a call, handing it to the stock scheduler", name, e);
+      return delegate.dispatch(task);
+    }
+    boolean accepted = queues.offer(cc.tenant(), cc, ops.estimateMicros(cc.tenant(), cc.op()));
+    if (accepted) {
+      queuedByOp[cc.op().ordinal()].incrementAndGet();
+      AtomicLong[] m =
+          queuedByMethod.computeIfAbsent(cc.method(), k -> new AtomicLong[] {new AtomicLong(), new AtomicLong()});
+      m[0].incrementAndGet();
+      m[1].addAndGet(cc.size());
+    }
+    return accepted;
+  }
+
+  private void dequeued(CakeCall c) {
+    queuedByOp[c.op().ordinal()].decrementAndGet();
+    AtomicLong[] m = queuedByMethod.get(c.method());
+    if (m != null) {
+      m[0].decrementAndGet();
+      m[1].addAndGet(-c.size());
+    }
+  }
+
+  /** Runs on a handler thread: one ticket. */
+  private void serve(Ticket<CakeCall> ticket) {
+    CakeCall c = ticket.item();
+    dequeued(c);
+    CallRunner runner = c.runner();
+    runner.setStatus(HandlerStatus.get());
+    if (EnvironmentEdgeManager.currentTime() > c.deadlineMillis()) {
+      // The client has given up: answer CallDroppedException rather than work for nobody.
+      try {
+        runner.drop();
+      } finally {
+        queues.drop(ticket);
+        ops.dropped(c.tenant(), c.op());
+        deadlineDrops.increment();
+      }
+      return;
+    }
+    int op = c.op().ordinal();
+    active.incrementAndGet();
+    activeByOp[op].incrementAndGet();
+    CurrentTenant.set(c.tenant());
+    long start = clock.nanoTime();
+    try {
+      runner.run();
+    } catch (Throwable t) {
+      LOG.warn("Cake {}: call of tenant {} failed in the handler", name, c.tenant(), t);
+    } finally {
+      long end = clock.nanoTime();
+      CurrentTenant.clear();
+      activeByOp[op].decrementAndGet();
+      active.decrementAndGet();
+      long serviceMicros = Math.max(1L, (end - start) / 1_000L);
+      queues.complete(ticket, serviceMicros);
+      long beforeQueue = Math.max(0L, c.dispatchMillis() - c.receiveMillis()) * 1_000_000L;
+      ops.completed(
+          c.tenant(),
+          c.op(),
+          start - ticket.enqueuedNanos(),
+          beforeQueue + end - ticket.enqueuedNanos(),
+          serviceMicros);
+      if (c.singleRowGet()) {
+        sizer.recordSingleGet(end - start);
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ configuration
+
+  @Override
+  public void onConfigurationChange(Configuration conf) {
+    if (delegate instanceof ConfigurationObserver) {
+      ((ConfigurationObserver) delegate).onConfigurationChange(conf);
+    }
+    try {
+      apply(CakeSettings.from(conf));
+      lastConfigurationError = "";
+      LOG.info("Cake {}: configuration reloaded, allocation {}", name, queues.allocation());
+    } catch (RuntimeException e) {
+      lastConfigurationError = e.getMessage();
+      LOG.error(
+          "Cake {}: configuration rejected, keeping the previous one: {}", name, e.getMessage());
+    }
+  }
+
+  private synchronized void apply(CakeSettings next) {
+    CakeSettings prev = settings;
+    // Only what can be refused comes first, so a refusal changes nothing. The allocation from the
+    // file is re-applied only when the file's allocation changed: a reload does not undo what the
+    // controller or an operator set through JMX since.
+    if (!next.allocation().equals(prev.allocation())) {
+      queues.setAllocation(next.allocation());
+    }
+    queues.setCapacities(next.queuePerTenant(), next.queueTotal());
+    queueLimits = new int[] {next.queuePerTenant(), next.queueTotal()};
+    resolver = resolverFor(next);
+    sizer.setConfig(next.aimd());
+    int size = queues.slotCount();
+    if (sizer.clamp(size) != size) {
+      pool.resize(sizer.clamp(size));
+    }
+    enabled = next.enabled();
+    settings = next;
+  }
+
+  // ------------------------------------------------------------------ controller API
+
+  public String name() {
+    return name;
+  }
+
+  public int port() {
+    return port;
+  }
+
+  public CakeSettings settings() {
+    return settings;
+  }
+
+  /** Whether normal calls go through Cake (false: everything goes to the stock scheduler). */
+  public boolean enabled() {
+    return enabled;
+  }
+
+  /** The last closed metrics interval, per tenant (cake-core format). */
+  public SchedulerSnapshot lastSnapshot() {
+    return queues.lastSnapshot();
+  }
+
+  /** The last closed metrics interval, per (tenant, operation type). */
+  public OperationStats.Snapshot lastOperationSnapshot() {
+    return ops.last();
+  }
+
+  /** Cumulative per (tenant, operation) counters. */
+  public OperationStats operationStats() {
+    return ops;
+  }
+
+  /** Cumulative per-tenant counters (null for a tenant never seen). */
+  public io.cake.core.metrics.TenantMetrics tenantMetrics(String tenant) {
+    return queues.metrics(tenant);
+  }
+
+  public Allocation allocation() {
+    return queues.allocation();
+  }
+
+  /** Installs new shares and reservations; throws IllegalArgumentException and changes nothing if invalid. */
+  public synchronized void setAllocation(Allocation allocation) {
+    queues.setAllocation(allocation);
+    LOG.info("Cake {}: allocation set to {}", name, allocation);
+  }
+
+  public int poolSize() {
+    return queues.slotCount();
+  }
+
+  /** Sets the handler pool size within the AIMD bounds (AIMD may move it again). */
+  public synchronized void setPoolSize(int size) {
+    AimdConfig c = sizer.config();
+    if (size < c.minSize() || size > c.maxSize()) {
+      throw new IllegalArgumentException(
+          "pool size must be within [" + c.minSize() + ", " + c.maxSize() + "], got " + size);
+    }
+    pool.resize(size);
+  }
+
+  /** Running handler threads (may lag a shrink until retired handlers finish their call). */
+  public int handlerThreads() {
+    return pool.size();
+  }
+
+  public AimdConfig aimdConfig() {
+    return sizer.config();
+  }
+
+  /** Changes the pool bounds; the pool is clamped into them at once. */
+  public synchronized void setPoolBounds(int min, int max) {
+    AimdConfig c = sizer.config();
+    AimdConfig next =
+        new AimdConfig(c.lowMillis(), c.highMillis(), c.decreaseFactor(), min, max, c.interval());
+    int reserved = queues.allocation().totalReserved();
+    if (reserved > min - 1) {
+      throw new IllegalArgumentException(
+          "min " + min + " leaves no shared handler for reservations totalling " + reserved);
+    }
+    sizer.setConfig(next);
+    int size = queues.slotCount();
+    if (sizer.clamp(size) != size) {
+      pool.resize(sizer.clamp(size));
+    }
+  }
+
+  public synchronized void setQueueLimits(int perTenant, int total) {
+    queues.setCapacities(perTenant, total);
+    queueLimits = new int[] {perTenant, total};
+  }
+
+  /** {per tenant, total} queue bounds in force. */
+  public int[] queueLimits() {
+    return queueLimits.clone();
+  }
+
+  public int queued() {
+    return queues.queued();
+  }
+
+  public int queued(String tenant) {
+    return queues.queued(tenant);
+  }
+
+  public int activeHandlers() {
+    return active.get();
+  }
+
+  public TenantResolver.Known tenants() {
+    return known;
+  }
+
+  public long deadlineDrops() {
+    return deadlineDrops.sum();
+  }
+
+  public double lastAimdMeanMillis() {
+    return sizer.lastMeanMillis();
+  }
+
+  /** Why the last configuration reload was refused, or empty. */
+  public String lastConfigurationError() {
+    return lastConfigurationError;
+  }
+
+  RpcScheduler delegate() {
+    return delegate;
+  }
+
+  // ------------------------------------------------------------------ RpcScheduler numbers
+
+  @Override
+  public CallQueueInfo getCallQueueInfo() {
+    Map<String, Long> counts = new HashMap<>();
+    Map<String, Long> sizes = new HashMap<>();
+    queuedByMethod.forEach(
+        (m, v) -> {
+          counts.put(m, Math.max(0L, v[0].get()));
+          sizes.put(m, Math.max(0L, v[1].get()));
+        });
+    return CakeCallQueueInfo.merge(delegate.getCallQueueInfo(), QUEUE_NAME, counts, sizes);
+  }
+
+  private int cakeQueued() {
+    return queues == null ? 0 : queues.queued();
+  }
+
+  @Override
+  public int getGeneralQueueLength() {
+    return delegate.getGeneralQueueLength() + cakeQueued();
+  }
+
+  @Override
+  public int getPriorityQueueLength() {
+    return delegate.getPriorityQueueLength();
+  }
+
+  @Override
+  public int getMetaPriorityQueueLength() {
+    return delegate.getMetaPriorityQueueLength();
+  }
+
+  @Override
+  public int getReplicationQueueLength() {
+    return delegate.getReplicationQueueLength();
+  }
+
+  @Override
+  public int getBulkLoadQueueLength() {
+    return delegate.getBulkLoadQueueLength();
+  }
+
+  @Override
+  public int getActiveRpcHandlerCount() {
+    return delegate.getActiveRpcHandlerCount() + active.get();
+  }
+
+  @Override
+  public int getActiveGeneralRpcHandlerCount() {
+    return delegate.getActiveGeneralRpcHandlerCount() + active.get();
+  }
+
+  @Override
+  public int getActivePriorityRpcHandlerCount() {
+    return delegate.getActivePriorityRpcHandlerCount();
+  }
+
+  @Override
+  public int getActiveMetaPriorityRpcHandlerCount() {
+    return delegate.getActiveMetaPriorityRpcHandlerCount();
+  }
+
+  @Override
+  public int getActiveReplicationRpcHandlerCount() {
+    return delegate.getActiveReplicationRpcHandlerCount();
+  }
+
+  @Override
+  public int getActiveBulkLoadRpcHandlerCount() {
+    return delegate.getActiveBulkLoadRpcHandlerCount();
+  }
+
+  @Override
+  public long getNumGeneralCallsDropped() {
+    return delegate.getNumGeneralCallsDropped() + deadlineDrops.sum() + stopDrops.sum();
+  }
+
+  @Override
+  public long getNumLifoModeSwitches() {
+    return delegate.getNumLifoModeSwitches();
+  }
+
+  @Override
+  public int getWriteQueueLength() {
+    return delegate.getWriteQueueLength() + queuedByOp[OperationType.MUTATION.ordinal()].get();
+  }
+
+  @Override
+  public int getReadQueueLength() {
+    return delegate.getReadQueueLength() + queuedByOp[OperationType.GET.ordinal()].get();
+  }
+
+  @Override
+  public int getScanQueueLength() {
+    return delegate.getScanQueueLength() + queuedByOp[OperationType.SCAN.ordinal()].get();
+  }
+
+  @Override
+  public int getActiveWriteRpcHandlerCount() {
+    return delegate.getActiveWriteRpcHandlerCount()
+        + activeByOp[OperationType.MUTATION.ordinal()].get();
+  }
+
+  @Override
+  public int getActiveReadRpcHandlerCount() {
+    return delegate.getActiveReadRpcHandlerCount() + activeByOp[OperationType.GET.ordinal()].get();
+  }
+
+  @Override
+  public int getActiveScanRpcHandlerCount() {
+    return delegate.getActiveScanRpcHandlerCount() + activeByOp[OperationType.SCAN.ordinal()].get();
+  }
+
+  @Override
+  public String toString() {
+    return "CakeRpcScheduler[" + name + "]";
+  }
+}

@@ -1,0 +1,65 @@
+package io.cake.hbase.rpc;
+
+import io.cake.core.aimd.AimdConfig;
+import io.cake.core.aimd.AimdPolicy;
+import io.cake.core.metrics.LatencyRecorder;
+import io.cake.core.time.Clock;
+import java.util.Objects;
+import org.HdrHistogram.Histogram;
+
+/**
+ * When and how to resize the handler pool: every AIMD interval, the cake-core {@link AimdPolicy}
+ * applied to the mean service time of the single-row gets served since the last decision. Pure
+ * apart from the injected clock; the scheduler calls {@link #tick} from its metrics timer.
+ */
+public final class PoolSizer {
+  private final Clock clock;
+  private final LatencyRecorder singleGets = new LatencyRecorder();
+  private volatile AimdPolicy policy;
+  private long lastDecisionNanos;
+  private volatile double lastMeanMillis = Double.NaN;
+
+  public PoolSizer(AimdConfig config, Clock clock) {
+    this.policy = new AimdPolicy(config);
+    this.clock = Objects.requireNonNull(clock);
+    this.lastDecisionNanos = clock.nanoTime();
+  }
+
+  public AimdConfig config() {
+    return policy.config();
+  }
+
+  public void setConfig(AimdConfig config) {
+    this.policy = new AimdPolicy(config);
+  }
+
+  /** A single-row get was served in {@code nanos} of handler time. */
+  public void recordSingleGet(long nanos) {
+    singleGets.recordNanos(nanos);
+  }
+
+  /** Mean single-row get service time behind the last decision (NaN if there were none). */
+  public double lastMeanMillis() {
+    return lastMeanMillis;
+  }
+
+  /** The size the pool should have now: {@code current} unless an AIMD interval has passed. */
+  public synchronized int tick(int current) {
+    AimdPolicy p = policy;
+    long now = clock.nanoTime();
+    if (now - lastDecisionNanos < p.config().interval().toNanos()) {
+      return clamp(current);
+    }
+    lastDecisionNanos = now;
+    Histogram h = singleGets.interval();
+    double mean = h.getTotalCount() == 0 ? Double.NaN : h.getMean() / 1e6;
+    lastMeanMillis = mean;
+    return p.next(current, mean);
+  }
+
+  /** {@code size} within the configured bounds. */
+  public int clamp(int size) {
+    AimdConfig c = policy.config();
+    return Math.max(c.minSize(), Math.min(c.maxSize(), size));
+  }
+}

@@ -1,0 +1,223 @@
+package io.cake.hbase.tenant;
+
+import io.cake.core.tenant.TenantNames;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Decides which tenant a call belongs to, in this order: the request attribute {@code cake.tenant},
+ * the connection attribute {@code cake.tenant}, the authenticated user mapped by the user rules,
+ * else {@link TenantNames#DEFAULT}. A claimed (attribute) tenant is skipped, and the next source
+ * tried, when its name is invalid or, with the ACL enforced, the user may not use it.
+ *
+ * <p>The number of distinct tenants is capped: names beyond the cap resolve to {@code default}
+ * (counted, logged once). The set of known tenants is a {@link Known} shared across reloads, since
+ * the scheduler keeps a queue per tenant ever seen. Thread-safe; no HBase types, so it is tested
+ * alone.
+ */
+public final class TenantResolver {
+  private static final Logger LOG = LoggerFactory.getLogger(TenantResolver.class);
+
+  /** Where the tenant came from. */
+  public enum Source {
+    REQUEST_ATTRIBUTE,
+    CONNECTION_ATTRIBUTE,
+    USER_RULE,
+    DEFAULT
+  }
+
+  /** The resolved tenant and its source; FOLDED tells that the cap sent it to default. */
+  public record Resolution(String tenant, Source source, boolean folded) {}
+
+  /** Distinct tenants seen so far and the counters; survives reloads of the rules. */
+  public static final class Known {
+    private final Set<String> names = ConcurrentHashMap.newKeySet();
+    final LongAdder invalid = new LongAdder();
+    final LongAdder denied = new LongAdder();
+    final LongAdder folded = new LongAdder();
+    final AtomicBoolean loggedInvalid = new AtomicBoolean();
+    final AtomicBoolean loggedDenied = new AtomicBoolean();
+    final AtomicBoolean loggedFolded = new AtomicBoolean();
+
+    public Known() {
+      names.add(TenantNames.DEFAULT);
+    }
+
+    public int size() {
+      return names.size();
+    }
+
+    public boolean contains(String tenant) {
+      return names.contains(tenant);
+    }
+
+    /** Claims that named an invalid tenant. */
+    public long invalidNames() {
+      return invalid.sum();
+    }
+
+    /** Claims refused by the ACL. */
+    public long deniedClaims() {
+      return denied.sum();
+    }
+
+    /** Calls sent to default because the tenant cap was reached. */
+    public long foldedOverCap() {
+      return folded.sum();
+    }
+
+    /** Admits {@code tenant} if known or below the cap; configured tenants always enter. */
+    boolean admit(String tenant, int cap, boolean force) {
+      if (names.contains(tenant)) {
+        return true;
+      }
+      synchronized (names) {
+        if (force || names.size() < cap) {
+          names.add(tenant);
+          return true;
+        }
+        return false;
+      }
+    }
+  }
+
+  private final Map<String, Set<String>> allowedUsers;
+  private final Map<String, String> userRules;
+  private final boolean aclEnforced;
+  private final int maxTenants;
+  private final Known known;
+
+  /**
+   * @param configuredTenants tenants named in the configuration: always admitted
+   * @param allowedUsers tenant to users allowed to claim it ({@code *} for anyone)
+   * @param userRules user short name to tenant
+   */
+  public TenantResolver(
+      Set<String> configuredTenants,
+      Map<String, Set<String>> allowedUsers,
+      Map<String, String> userRules,
+      boolean aclEnforced,
+      int maxTenants,
+      Known known) {
+    this.allowedUsers = Map.copyOf(allowedUsers);
+    this.userRules = Map.copyOf(userRules);
+    this.aclEnforced = aclEnforced;
+    if (maxTenants < 1) {
+      throw new IllegalArgumentException("maxTenants must be >= 1, got " + maxTenants);
+    }
+    this.maxTenants = maxTenants;
+    this.known = Objects.requireNonNull(known);
+    configuredTenants.forEach(t -> known.admit(TenantNames.check("tenant", t), maxTenants, true));
+    userRules.values().forEach(t -> known.admit(t, maxTenants, true));
+  }
+
+  public Known known() {
+    return known;
+  }
+
+  /**
+   * @param requestAttribute the request's {@code cake.tenant} attribute bytes, or null
+   * @param connectionAttribute the connection's {@code cake.tenant} attribute bytes, or null
+   * @param user the authenticated user's short name, or null
+   */
+  public Resolution resolve(byte[] requestAttribute, byte[] connectionAttribute, String user) {
+    Resolution r = claim(requestAttribute, user, Source.REQUEST_ATTRIBUTE);
+    if (r == null) {
+      r = claim(connectionAttribute, user, Source.CONNECTION_ATTRIBUTE);
+    }
+    if (r == null && user != null) {
+      String mapped = userRules.get(user);
+      if (mapped != null) {
+        r = admitted(mapped, Source.USER_RULE);
+      }
+    }
+    return r != null ? r : new Resolution(TenantNames.DEFAULT, Source.DEFAULT, false);
+  }
+
+  /** Whether {@code user} may claim {@code tenant} by attribute under the current rules. */
+  public boolean mayClaim(String user, String tenant) {
+    if (!aclEnforced || TenantNames.DEFAULT.equals(tenant)) {
+      return true;
+    }
+    if (user == null) {
+      return false;
+    }
+    Set<String> allowed = allowedUsers.get(tenant);
+    return (allowed != null && (allowed.contains("*") || allowed.contains(user)))
+        || tenant.equals(userRules.get(user));
+  }
+
+  private Resolution claim(byte[] attribute, String user, Source source) {
+    if (attribute == null || attribute.length == 0) {
+      return null;
+    }
+    String name = decode(attribute);
+    if (!TenantNames.isValid(name)) {
+      known.invalid.increment();
+      if (known.loggedInvalid.compareAndSet(false, true)) {
+        LOG.warn(
+            "Cake: ignoring invalid tenant name in the {} of user {} (1-{} of [A-Za-z0-9_.-]); further"
+                + " ones are only counted",
+            source,
+            user,
+            TenantNames.MAX_LENGTH);
+      }
+      return null;
+    }
+    if (!mayClaim(user, name)) {
+      known.denied.increment();
+      if (known.loggedDenied.compareAndSet(false, true)) {
+        LOG.warn(
+            "Cake: user {} may not use tenant {} (see cake.hbase.tenant.{}.allowed-users); further"
+                + " refusals are only counted",
+            user,
+            name,
+            name);
+      }
+      return null;
+    }
+    return admitted(name, source);
+  }
+
+  private Resolution admitted(String name, Source source) {
+    if (known.admit(name, maxTenants, false)) {
+      return new Resolution(name, source, false);
+    }
+    known.folded.increment();
+    if (known.loggedFolded.compareAndSet(false, true)) {
+      LOG.warn(
+          "Cake: tenant cap of {} reached (cake.hbase.max-tenants); tenant {} and further new ones"
+              + " are served as '{}'",
+          maxTenants,
+          name,
+          TenantNames.DEFAULT);
+    }
+    return new Resolution(TenantNames.DEFAULT, source, true);
+  }
+
+  private static String decode(byte[] bytes) {
+    if (bytes.length > TenantNames.MAX_LENGTH * 4) {
+      return null;
+    }
+    try {
+      return StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(bytes))
+          .toString();
+    } catch (CharacterCodingException e) {
+      return null;
+    }
+  }
+}

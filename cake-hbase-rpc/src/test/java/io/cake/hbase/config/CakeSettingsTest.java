@@ -1,0 +1,98 @@
+package io.cake.hbase.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+
+class CakeSettingsTest {
+  private static Configuration conf(String... kv) {
+    Configuration c = new Configuration(false);
+    for (int i = 0; i < kv.length; i += 2) {
+      c.set(kv[i], kv[i + 1]);
+    }
+    return c;
+  }
+
+  @Test
+  void defaults() {
+    CakeSettings s = CakeSettings.from(conf());
+    assertThat(s.enabled()).isTrue();
+    assertThat(s.allocation().shares()).isEmpty();
+    assertThat(s.allocation().defaultShare()).isEqualTo(1.0);
+    assertThat(s.queuePerTenant()).isEqualTo(1000);
+    assertThat(s.queueTotal()).isEqualTo(10000);
+    assertThat(s.maxTenants()).isEqualTo(64);
+    assertThat(s.aimd().minSize()).isEqualTo(4);
+    assertThat(s.aimd().maxSize()).isEqualTo(72);
+    assertThat(s.initialHandlers()).as("hbase.regionserver.handler.count default").isEqualTo(30);
+    assertThat(s.metricsInterval()).isEqualTo(Duration.ofSeconds(10));
+    assertThat(s.aclEnforced(false)).isFalse();
+    assertThat(s.aclEnforced(true)).isTrue();
+  }
+
+  @Test
+  void readsTenantsRulesAndBounds() {
+    CakeSettings s =
+        CakeSettings.from(
+            conf(
+                "cake.hbase.tenant.front.share", "9",
+                "cake.hbase.tenant.front.reservation", "2",
+                "cake.hbase.tenant.web.v2.share", "0.5",
+                "cake.hbase.tenant.front.allowed-users", "alice, bob",
+                "cake.hbase.user-rules", "carol:batch,dave:front",
+                "cake.hbase.tenant-acl", "ENFORCE",
+                "cake.hbase.queue.per-tenant", "5",
+                "cake.hbase.aimd.min", "3",
+                "cake.hbase.aimd.max", "8",
+                "hbase.regionserver.handler.count", "100"));
+    assertThat(s.allocation().share("front")).isEqualTo(9.0);
+    assertThat(s.allocation().share("web.v2")).isEqualTo(0.5);
+    assertThat(s.allocation().reservation("front")).isEqualTo(2);
+    assertThat(s.allowedUsers()).containsEntry("front", Set.of("alice", "bob"));
+    assertThat(s.userRules()).isEqualTo(Map.of("carol", "batch", "dave", "front"));
+    assertThat(s.aclEnforced(false)).isTrue();
+    assertThat(s.queuePerTenant()).isEqualTo(5);
+    assertThat(s.initialHandlers()).as("clamped to aimd.max").isEqualTo(8);
+  }
+
+  @Test
+  void badValuesNameTheKey() {
+    assertThatThrownBy(() -> CakeSettings.from(conf("cake.hbase.tenant.a.share", "-1")))
+        .hasMessageContaining("cake.hbase.tenant.a.share");
+    assertThatThrownBy(() -> CakeSettings.from(conf("cake.hbase.tenant.a.share", "lots")))
+        .hasMessageContaining("must be a number");
+    assertThatThrownBy(() -> CakeSettings.from(conf("cake.hbase.tenant.a b.share", "1")))
+        .hasMessageContaining("a b");
+    assertThatThrownBy(() -> CakeSettings.from(conf("cake.hbase.tenant.a.shares", "1")))
+        .hasMessageContaining("unknown key cake.hbase.tenant.a.shares");
+    assertThatThrownBy(() -> CakeSettings.from(conf("cake.hbase.tenant.a.reservation", "-2")))
+        .hasMessageContaining(">= 0");
+    assertThatThrownBy(() -> CakeSettings.from(conf("cake.hbase.tenant.a.reservation", "4")))
+        .hasMessageContaining("at most 3");
+    assertThatThrownBy(() -> CakeSettings.from(conf("cake.hbase.user-rules", "carol")))
+        .hasMessageContaining("user:tenant");
+    assertThatThrownBy(() -> CakeSettings.from(conf("cake.hbase.tenant-acl", "sometimes")))
+        .hasMessageContaining("permissive, enforce, auto");
+    assertThatThrownBy(() -> CakeSettings.from(conf("cake.hbase.queue.total", "0")))
+        .hasMessageContaining("cake.hbase.queue.total");
+    assertThatThrownBy(() -> CakeSettings.from(conf("cake.hbase.aimd.min", "9", "cake.hbase.aimd.max", "8")))
+        .hasMessageContaining("cake.hbase.aimd");
+  }
+
+  @Test
+  void allocationTextRoundTripsAndRefusesBadInput() {
+    assertThat(AllocationText.parseShares(" a=0.8, b=0.2 ,")).isEqualTo(Map.of("a", 0.8, "b", 0.2));
+    assertThat(AllocationText.parseReservations("")).isEmpty();
+    assertThat(AllocationText.format(Map.of("b", 2, "a", 1))).isEqualTo("a=1,b=2");
+    assertThatThrownBy(() -> AllocationText.parseShares("a=0")).hasMessageContaining("share of 'a'");
+    assertThatThrownBy(() -> AllocationText.parseShares("a")).hasMessageContaining("tenant=value");
+    assertThatThrownBy(() -> AllocationText.parseShares("a=1,a=2")).hasMessageContaining("twice");
+    assertThatThrownBy(() -> AllocationText.parseReservations("a=1.5")).hasMessageContaining("integer");
+    assertThatThrownBy(() -> AllocationText.parseReservations(null)).hasMessageContaining("null");
+  }
+}
