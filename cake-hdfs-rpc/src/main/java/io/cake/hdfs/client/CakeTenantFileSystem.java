@@ -1,0 +1,185 @@
+package io.cake.hdfs.client;
+
+import io.cake.core.tenant.CurrentTenant;
+import io.cake.core.tenant.TenantNames;
+import io.cake.hdfs.datanode.ClientNameParser;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FilterFileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.impl.OpenFileParameters;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The HBase side of the tenant identity ({@code hbase.fs.wrapper} in hbase-site.xml). HBase builds
+ * it as {@code new CakeTenantFileSystem(FileSystem base, Configuration conf)} around each of the
+ * RegionServer's file systems.
+ *
+ * <p>It keeps one extra HDFS client per tenant, created lazily with {@code
+ * mapreduce.task.attempt.id = cake_<tenant>}, so the DataNode sees the client name {@code
+ * DFSClient_cake_<tenant>_<rand>_<tid>} and schedules its reads under that tenant. HFiles are
+ * opened once (region open, flush) and then read for months by every tenant, so the tenant cannot
+ * be chosen in {@link #open}: the stream returned routes each positional or stream read, at read
+ * time, to a stream of the same file opened lazily on the reading thread's tenant's client ({@link
+ * CurrentTenant}, set by the HBase handler). Threads with no tenant (flush, compaction, prefetch)
+ * use {@link #INTERNAL_TENANT_KEY}. Extra streams are closed with the file; the clients are closed
+ * with this file system. At most {@link #MAX_TENANTS_KEY} clients exist; further tenants read
+ * through the base client (the DataNode sees them as {@code default}).
+ *
+ * <p>Only HDFS ({@code hdfs://}) file systems are routed; others pass through unchanged. Every
+ * operation other than reading goes to the base file system.
+ */
+public class CakeTenantFileSystem extends FilterFileSystem {
+  private static final Logger LOG = LoggerFactory.getLogger(CakeTenantFileSystem.class);
+
+  /** Tenant of threads that serve no tenant (flushes, compactions, prefetch). */
+  public static final String INTERNAL_TENANT_KEY = "cake.hdfs.client.internal-tenant";
+  public static final String DEFAULT_INTERNAL_TENANT = "internal";
+
+  /** Most per-tenant HDFS clients kept; later tenants read through the base client. */
+  public static final String MAX_TENANTS_KEY = "cake.hdfs.client.max-tenants";
+  public static final int DEFAULT_MAX_TENANTS = 32;
+
+  /** When false the wrapper passes everything through (no extra clients). */
+  public static final String ENABLED_KEY = "cake.hdfs.client.enabled";
+  public static final boolean DEFAULT_ENABLED = true;
+
+  private final Configuration tenantConf;
+  private final boolean routing;
+  private final String internalTenant;
+  private final int maxTenants;
+  private final Map<String, FileSystem> clients = new ConcurrentHashMap<>();
+  private final Object clientsLock = new Object();
+  private final AtomicInteger openStreams = new AtomicInteger();
+  private volatile Boolean verifyChecksum;
+  private volatile boolean closed;
+
+  public CakeTenantFileSystem(FileSystem base, Configuration conf) {
+    super(base);
+    this.tenantConf = new Configuration(conf);
+    this.internalTenant =
+        TenantNames.check(INTERNAL_TENANT_KEY, conf.getTrimmed(INTERNAL_TENANT_KEY, DEFAULT_INTERNAL_TENANT));
+    this.maxTenants = conf.getInt(MAX_TENANTS_KEY, DEFAULT_MAX_TENANTS);
+    if (maxTenants < 0) {
+      throw new IllegalArgumentException(MAX_TENANTS_KEY + " must be >= 0, got " + maxTenants);
+    }
+    this.routing =
+        conf.getBoolean(ENABLED_KEY, DEFAULT_ENABLED) && "hdfs".equalsIgnoreCase(base.getUri().getScheme());
+  }
+
+  /** The tenant whose client the calling thread reads through. */
+  public String currentTenant() {
+    String t = CurrentTenant.get();
+    return TenantNames.isValid(t) ? t : internalTenant;
+  }
+
+  /** Per-tenant clients created so far (at most {@link #MAX_TENANTS_KEY}). */
+  public int tenantClients() {
+    return clients.size();
+  }
+
+  /** Streams open now on behalf of files opened here, base streams included. */
+  public int openStreams() {
+    return openStreams.get();
+  }
+
+  /** The client used for {@code tenant}: its own, or the base one past the bound. */
+  FileSystem clientFor(String tenant) throws IOException {
+    FileSystem c = clients.get(tenant);
+    if (c != null) {
+      return c;
+    }
+    synchronized (clientsLock) {
+      if (closed) {
+        throw new IOException("file system closed");
+      }
+      c = clients.get(tenant);
+      if (c == null) {
+        if (clients.size() >= maxTenants) {
+          return fs;
+        }
+        Configuration tc = new Configuration(tenantConf);
+        tc.set(ClientNameParser.ATTEMPT_ID_KEY, ClientNameParser.attemptIdFor(tenant));
+        c = FileSystem.newInstance(fs.getUri(), tc);
+        Boolean v = verifyChecksum;
+        if (v != null) {
+          c.setVerifyChecksum(v);
+        }
+        clients.put(tenant, c);
+        LOG.debug("new HDFS client for tenant {}", tenant);
+      }
+      return c;
+    }
+  }
+
+  @Override
+  public FSDataInputStream open(Path f, int bufferSize) throws IOException {
+    if (!routing) {
+      return fs.open(f, bufferSize);
+    }
+    // Opened eagerly: open() must fail now for a missing file, and it serves tenants past the bound.
+    FSDataInputStream base = fs.open(f, bufferSize);
+    openStreams.incrementAndGet();
+    return new FSDataInputStream(new TenantRoutingInputStream(this, f, bufferSize, base));
+  }
+
+  @Override
+  protected CompletableFuture<FSDataInputStream> openFileWithOptions(
+      Path path, OpenFileParameters parameters) throws IOException {
+    if (!routing) {
+      return super.openFileWithOptions(path, parameters);
+    }
+    return CompletableFuture.completedFuture(open(path, parameters.getBufferSize()));
+  }
+
+  @Override
+  public void setVerifyChecksum(boolean verify) {
+    super.setVerifyChecksum(verify);
+    synchronized (clientsLock) {
+      verifyChecksum = verify;
+      clients.values().forEach(c -> c.setVerifyChecksum(verify));
+    }
+  }
+
+  void streamOpened() {
+    openStreams.incrementAndGet();
+  }
+
+  void streamClosed() {
+    openStreams.decrementAndGet();
+  }
+
+  @Override
+  public void close() throws IOException {
+    List<FileSystem> toClose;
+    synchronized (clientsLock) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      toClose = new ArrayList<>(clients.values());
+      clients.clear();
+    }
+    IOException first = null;
+    for (FileSystem c : toClose) {
+      try {
+        c.close();
+      } catch (IOException e) {
+        first = first == null ? e : first;
+      }
+    }
+    super.close();
+    if (first != null) {
+      throw first;
+    }
+  }
+}

@@ -1,0 +1,112 @@
+package io.cake.hdfs.datanode;
+
+import io.cake.core.time.Clock;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.hdfs.server.datanode.DataStorage;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsDatasetFactory;
+import org.apache.hadoop.util.ReflectionUtils;
+
+/**
+ * The DataNode hook, by configuration only (hdfs-site.xml):
+ *
+ * <pre>dfs.datanode.fsdataset.factory = io.cake.hdfs.datanode.CakeFsDatasetFactory</pre>
+ *
+ * Builds the real dataset with the stock factory (or {@link
+ * HdfsSchedulerConfig#BASE_FACTORY_KEY}) and returns a {@link Proxy} over {@link FsDatasetSpi}
+ * that forwards every call. It changes one result: the stream from {@code
+ * getBlockInputStream(ExtendedBlock, long)} is wrapped in a gated stream when the calling thread
+ * is a DataXceiver serving a client's OP_READ_BLOCK, the only path by which BlockSender gets block
+ * data. It also closes this DataNode's scheduler when the dataset shuts down.
+ */
+public class CakeFsDatasetFactory extends FsDatasetSpi.Factory<FsDatasetSpi<?>> {
+
+  @Override
+  public FsDatasetSpi<?> newInstance(DataNode datanode, DataStorage storage, Configuration conf)
+      throws IOException {
+    HdfsSchedulerConfig config = HdfsSchedulerConfig.from(conf); // fail fast on bad keys
+    @SuppressWarnings("rawtypes")
+    Class<? extends FsDatasetSpi.Factory> baseClass =
+        conf.getClass(
+            HdfsSchedulerConfig.BASE_FACTORY_KEY, FsDatasetFactory.class, FsDatasetSpi.Factory.class);
+    if (CakeFsDatasetFactory.class.isAssignableFrom(baseClass)) {
+      throw new IllegalArgumentException(
+          HdfsSchedulerConfig.BASE_FACTORY_KEY + " must not name " + baseClass.getName());
+    }
+    FsDatasetSpi<?> real = ReflectionUtils.newInstance(baseClass, conf).newInstance(datanode, storage, conf);
+    DataNodeReadScheduler scheduler =
+        DataNodeSchedulers.create(
+            "hdfs-" + datanode.getXferPort(),
+            name -> new DataNodeReadScheduler(name, config, Clock.system()));
+    return wrap(real, scheduler);
+  }
+
+  /** The proxy around {@code real}; public for embedding in other factories. */
+  public static FsDatasetSpi<?> wrap(FsDatasetSpi<?> real, DataNodeReadScheduler scheduler) {
+    return (FsDatasetSpi<?>)
+        Proxy.newProxyInstance(
+            CakeFsDatasetFactory.class.getClassLoader(),
+            new Class<?>[] {FsDatasetSpi.class},
+            new Interceptor(real, scheduler));
+  }
+
+  /** The scheduler behind a dataset built by this factory, or null for any other dataset. */
+  public static DataNodeReadScheduler schedulerOf(FsDatasetSpi<?> dataset) {
+    if (dataset != null && Proxy.isProxyClass(dataset.getClass())
+        && Proxy.getInvocationHandler(dataset) instanceof Interceptor i) {
+      return i.scheduler;
+    }
+    return null;
+  }
+
+  private static final class Interceptor implements InvocationHandler {
+    private final FsDatasetSpi<?> real;
+    private final DataNodeReadScheduler scheduler;
+
+    Interceptor(FsDatasetSpi<?> real, DataNodeReadScheduler scheduler) {
+      this.real = real;
+      this.scheduler = scheduler;
+    }
+
+    @Override
+    public Object invoke(Object proxy, Method m, Object[] args) throws Throwable {
+      Object result;
+      try {
+        result = m.invoke(real, args);
+      } catch (InvocationTargetException e) {
+        throw e.getCause();
+      } finally {
+        if (m.getName().equals("shutdown") && m.getParameterCount() == 0) {
+          scheduler.close();
+        }
+      }
+      if (result instanceof InputStream in && m.getName().equals("getBlockInputStream")) {
+        return gate(in);
+      }
+      return result;
+    }
+
+    private InputStream gate(InputStream in) throws IOException {
+      if (!scheduler.enabled()) {
+        return in;
+      }
+      String client = ClientNameParser.readClientOfThread(Thread.currentThread().getName());
+      if (client == null) {
+        return in; // not a client read: balancer copy, replication, checksum, fd passing
+      }
+      DataNodeReadScheduler.ReadSession session = scheduler.openSession(scheduler.tenantOf(client));
+      if (in instanceof FileInputStream f) {
+        return new GatedFileInputStream(f, session);
+      }
+      return new GatedInputStream(in, session);
+    }
+  }
+}

@@ -1,0 +1,401 @@
+package io.cake.hdfs.datanode;
+
+import io.cake.core.metrics.JmxPublisher;
+import io.cake.core.metrics.SchedulerSnapshot;
+import io.cake.core.sched.Allocation;
+import io.cake.core.sched.FairQueueScheduler;
+import io.cake.core.sched.SoftLimitGate;
+import io.cake.core.tenant.TenantNames;
+import io.cake.core.time.Clock;
+import java.io.Closeable;
+import java.io.InterruptedIOException;
+import java.lang.management.ManagementFactory;
+import java.util.Objects;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.management.JMException;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The first-level HDFS scheduler of one DataNode: a cake-core {@link SoftLimitGate} (per-tenant
+ * queues, shares, reservations, soft limit on slots) that every gated disk read of at most {@link
+ * #chunkSize()} bytes passes, plus its metrics timer and JMX MBeans. This is what an in-JVM
+ * controller finds through {@link DataNodeSchedulers}.
+ *
+ * <p>What "blocked on the network" means here. In both DataNode send modes the slot is held only
+ * for the disk part of one chunk:
+ *
+ * <ul>
+ *   <li>transferTo (zero copy, the default): one gated call is one {@code FileChannel.transferTo}
+ *       of at most one chunk into the DataNode's non-blocking socket; the kernel reads the file
+ *       and fills the socket buffer in that syscall and returns short rather than block. Waiting
+ *       for the socket to drain ({@code SocketOutputStream.waitForWritable}) happens between gated
+ *       calls, without a slot.
+ *   <li>copy mode ({@code dfs.datanode.transferTo.allowed=false}): one gated call is one read into
+ *       the packet buffer; the socket write follows, without a slot.
+ * </ul>
+ *
+ * So by default (chunk mode) the slot is simply given back after each chunk and every chunk queues
+ * anew: a holder is never blocked on the network, nothing needs lending, and interleaving is per
+ * chunk. With {@link HdfsSchedulerConfig#LEND_BETWEEN_CHUNKS_KEY} a block read instead keeps its
+ * permit for the whole block, {@linkplain SoftLimitGate.Permit#lend() lends} it after each chunk
+ * (while the DataNode is writing to the network) and reclaims it before the next one: Cake's
+ * literal section 5.2 behaviour (soft limit + 1 per lender), with interleaving per block read.
+ */
+public final class DataNodeReadScheduler implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(DataNodeReadScheduler.class);
+
+  /** Test and diagnostics hook: called on the reading thread after a chunk got its slot. */
+  @FunctionalInterface
+  public interface ChunkListener {
+    /**
+     * @param othersWaiting callers of other tenants waiting at grant time
+     */
+    void onChunk(String tenant, int bytes, int othersWaiting);
+  }
+
+  private final String name;
+  private final SoftLimitGate gate;
+  private final ClientNameParser parser;
+  private final int chunkSize;
+  private final Object configLock = new Object();
+  private volatile boolean enabled;
+  private volatile boolean lendBetweenChunks;
+  private volatile ChunkListener listener;
+
+  private final AtomicInteger inFlight = new AtomicInteger();
+  private final AtomicInteger maxInFlight = new AtomicInteger();
+  private final AtomicLong boundViolations = new AtomicLong();
+  private final AtomicLong gatedChunks = new AtomicLong();
+
+  private final ScheduledExecutorService timer;
+  private final JmxPublisher publisher;
+  private final ObjectName controlName;
+  private volatile boolean closed;
+
+  public DataNodeReadScheduler(String name, HdfsSchedulerConfig config, Clock clock) {
+    this.name = Objects.requireNonNull(name, "name");
+    this.gate = new SoftLimitGate(name, clock, config.softLimit());
+    this.gate.scheduler().setAllocation(config.allocation());
+    this.parser = new ClientNameParser(config.batchTenant());
+    this.chunkSize = config.chunkSize();
+    this.enabled = config.enabled();
+    this.lendBetweenChunks = config.lendBetweenChunks();
+    if (config.jmx()) {
+      MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+      this.publisher =
+          new JmxPublisher(name, gate.scheduler()::lastSnapshot, gate.scheduler()::queued, server);
+      this.controlName = HdfsSchedulerControl.objectName(name);
+      try {
+        server.registerMBean(new HdfsSchedulerControl(this), controlName);
+      } catch (JMException e) {
+        publisher.close();
+        throw new IllegalStateException("cannot register " + controlName, e);
+      }
+    } else {
+      this.publisher = null;
+      this.controlName = null;
+    }
+    if (config.metricsIntervalMs() > 0) {
+      this.timer =
+          Executors.newSingleThreadScheduledExecutor(
+              r -> {
+                Thread t = new Thread(r, "cake-hdfs-metrics-" + name);
+                t.setDaemon(true);
+                return t;
+              });
+      long ms = config.metricsIntervalMs();
+      timer.scheduleAtFixedRate(this::rollQuietly, ms, ms, TimeUnit.MILLISECONDS);
+    } else {
+      this.timer = null;
+    }
+  }
+
+  public String name() {
+    return name;
+  }
+
+  /** The tenant of a DFS client name (see {@link ClientNameParser}). */
+  public String tenantOf(String clientName) {
+    return parser.tenantOf(clientName);
+  }
+
+  public String batchTenant() {
+    return parser.batchTenant();
+  }
+
+  public int chunkSize() {
+    return chunkSize;
+  }
+
+  // ------------------------------------------------------------------ control (controller, JMX)
+
+  public boolean enabled() {
+    return enabled;
+  }
+
+  /** Kill switch: when off, block reads opened from now on pass through ungated. */
+  public void setEnabled(boolean on) {
+    enabled = on;
+  }
+
+  public boolean lendBetweenChunks() {
+    return lendBetweenChunks;
+  }
+
+  /** Applies to block reads opened from now on. */
+  public void setLendBetweenChunks(boolean on) {
+    lendBetweenChunks = on;
+  }
+
+  public int limit() {
+    return gate.limit();
+  }
+
+  /** Changes the soft limit. Refused, changing nothing, below reservations + 1. */
+  public void setLimit(int newLimit) {
+    synchronized (configLock) {
+      if (newLimit < 1) {
+        throw new IllegalArgumentException("soft limit must be >= 1, got " + newLimit);
+      }
+      int reserved = allocation().totalReserved();
+      if (newLimit < reserved + 1) {
+        throw new IllegalArgumentException(
+            "soft limit " + newLimit + " leaves no shared slot: reservations total " + reserved
+                + ", so the limit must be >= " + (reserved + 1));
+      }
+      gate.setLimit(newLimit);
+    }
+  }
+
+  public Allocation allocation() {
+    return gate.scheduler().allocation();
+  }
+
+  /** Installs shares and reservations. Refused, changing nothing, if they do not fit the limit. */
+  public void setAllocation(Allocation next) {
+    synchronized (configLock) {
+      gate.scheduler().setAllocation(Objects.requireNonNull(next, "allocation"));
+    }
+  }
+
+  public void setShare(String tenant, double share) {
+    synchronized (configLock) {
+      setAllocation(allocation().withShare(TenantNames.check("tenant", tenant), share));
+    }
+  }
+
+  public void setReservation(String tenant, int slots) {
+    synchronized (configLock) {
+      setAllocation(allocation().withReservation(TenantNames.check("tenant", tenant), slots));
+    }
+  }
+
+  public void setDefaultShare(double share) {
+    synchronized (configLock) {
+      Allocation a = allocation();
+      setAllocation(new Allocation(a.shares(), a.reservations(), share));
+    }
+  }
+
+  // ------------------------------------------------------------------ observation
+
+  /** The cake-core scheduler behind the gate: cumulative per-tenant metrics, queue lengths. */
+  public FairQueueScheduler<SoftLimitGate.Permit> scheduler() {
+    return gate.scheduler();
+  }
+
+  /** Closes the metrics interval (also done by the timer) and refreshes the JMX MBeans. */
+  public SchedulerSnapshot rollMetrics() {
+    SchedulerSnapshot s = gate.scheduler().rollMetrics();
+    if (publisher != null) {
+      publisher.refresh();
+    }
+    return s;
+  }
+
+  public SchedulerSnapshot lastSnapshot() {
+    return gate.scheduler().lastSnapshot();
+  }
+
+  public int holding() {
+    return gate.holding();
+  }
+
+  public int lent() {
+    return gate.lent();
+  }
+
+  public int waiting() {
+    return gate.waiting();
+  }
+
+  /** Disk reads running now under a slot. */
+  public int inFlight() {
+    return inFlight.get();
+  }
+
+  /** Most disk reads seen running at once since the last {@link #resetCounters()}. */
+  public int maxInFlight() {
+    return maxInFlight.get();
+  }
+
+  /**
+   * Times a disk read started while more than {@code limit + lent} were running. Stays 0 unless
+   * the limit was lowered while holders were finishing (they finish first, as documented).
+   */
+  public long boundViolations() {
+    return boundViolations.get();
+  }
+
+  public long gatedChunks() {
+    return gatedChunks.get();
+  }
+
+  public void resetCounters() {
+    maxInFlight.set(inFlight.get());
+    boundViolations.set(0);
+  }
+
+  public void setChunkListener(ChunkListener l) {
+    listener = l;
+  }
+
+  // ------------------------------------------------------------------ the read path
+
+  /**
+   * A session for one block read by {@code tenant}: the gated streams call {@link
+   * ReadSession#begin} before and {@link ReadSession#end} after each disk read.
+   */
+  public ReadSession openSession(String tenant) {
+    return new ReadSession(TenantNames.isValid(tenant) ? tenant : TenantNames.DEFAULT, lendBetweenChunks);
+  }
+
+  /** Used by one DataXceiver thread at a time. */
+  public final class ReadSession implements Closeable {
+    private final String tenant;
+    private final boolean lend;
+    private SoftLimitGate.Permit permit;
+    private boolean done;
+
+    private ReadSession(String tenant, boolean lend) {
+      this.tenant = tenant;
+      this.lend = lend;
+    }
+
+    public String tenant() {
+      return tenant;
+    }
+
+    public int chunkSize() {
+      return chunkSize;
+    }
+
+    /** Waits for a slot; returns how many of {@code wanted} (at least 1) bytes to read now. */
+    public int begin(int wanted) throws InterruptedIOException {
+      int n = Math.max(1, Math.min(wanted, chunkSize));
+      try {
+        if (lend && permit != null) {
+          permit.reclaim();
+        } else {
+          permit = gate.acquire(tenant, n);
+        }
+      } catch (InterruptedException e) {
+        permit = null; // the gate already gave it back
+        Thread.currentThread().interrupt();
+        InterruptedIOException ie =
+            new InterruptedIOException("interrupted waiting for a disk slot at " + name);
+        ie.initCause(e);
+        throw ie;
+      }
+      int now = inFlight.incrementAndGet();
+      maxInFlight.accumulateAndGet(now, Math::max);
+      if (now > gate.limit() + gate.lent()) {
+        boundViolations.incrementAndGet();
+      }
+      gatedChunks.incrementAndGet();
+      ChunkListener l = listener;
+      if (l != null) {
+        FairQueueScheduler<?> s = gate.scheduler();
+        l.onChunk(tenant, n, s.queued() - s.queued(tenant));
+      }
+      return n;
+    }
+
+    /** The disk read started by the last {@link #begin} is over (successfully or not). */
+    public void end() {
+      inFlight.decrementAndGet();
+      if (permit == null) {
+        return;
+      }
+      if (lend) {
+        permit.lend();
+      } else {
+        permit.close();
+        permit = null;
+      }
+    }
+
+    /** Ends the block read: gives back a lent permit. Idempotent. */
+    @Override
+    public void close() {
+      if (done) {
+        return;
+      }
+      done = true;
+      if (permit != null) {
+        permit.close();
+        permit = null;
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------ lifecycle
+
+  private void rollQuietly() {
+    try {
+      rollMetrics();
+    } catch (RuntimeException e) {
+      LOG.warn("metrics roll failed for {}", name, e);
+    }
+  }
+
+  public boolean isClosed() {
+    return closed;
+  }
+
+  /** Stops the timer, unregisters the MBeans and leaves the registry. Reads still pass. */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    enabled = false;
+    if (timer != null) {
+      timer.shutdownNow();
+    }
+    if (publisher != null) {
+      publisher.close();
+    }
+    if (controlName != null) {
+      try {
+        ManagementFactory.getPlatformMBeanServer().unregisterMBean(controlName);
+      } catch (JMException e) {
+        LOG.debug("{} already unregistered", controlName, e);
+      }
+    }
+    DataNodeSchedulers.unregister(this);
+  }
+
+  @Override
+  public String toString() {
+    return "DataNodeReadScheduler[" + name + ", limit=" + limit() + "]";
+  }
+}

@@ -1,0 +1,146 @@
+package io.cake.hdfs.datanode;
+
+import io.cake.core.chunk.ChunkPlanner;
+import io.cake.core.sched.Allocation;
+import io.cake.core.sched.SoftLimitGate;
+import io.cake.core.tenant.TenantNames;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * The DataNode-side keys (hdfs-site.xml), their defaults and their validation. Every key is
+ * documented in docs/hdfs.md. Invalid values fail DataNode start-up with a message naming the key.
+ */
+public record HdfsSchedulerConfig(
+    boolean enabled,
+    int softLimit,
+    int chunkSize,
+    String batchTenant,
+    boolean lendBetweenChunks,
+    long metricsIntervalMs,
+    boolean jmx,
+    Allocation allocation) {
+
+  /** Hadoop's key naming the dataset factory; set it to {@link CakeFsDatasetFactory}. */
+  public static final String FSDATASET_FACTORY_KEY = "dfs.datanode.fsdataset.factory";
+
+  /** The factory that builds the real dataset we wrap (default: Hadoop's stock one). */
+  public static final String BASE_FACTORY_KEY = "cake.hdfs.fsdataset.base-factory";
+
+  /** Kill switch, also changeable via JMX: when false reads pass through ungated. */
+  public static final String ENABLED_KEY = "cake.hdfs.enabled";
+  public static final boolean DEFAULT_ENABLED = true;
+
+  /** Slots for disk reads per DataNode (Cake section 5.2). */
+  public static final String SOFT_LIMIT_KEY = "cake.hdfs.soft-limit";
+  public static final int DEFAULT_SOFT_LIMIT = SoftLimitGate.DEFAULT_LIMIT;
+
+  /** Largest disk read (or transferTo) done under one slot, in bytes. */
+  public static final String CHUNK_SIZE_KEY = "cake.hdfs.chunk-size";
+  public static final int DEFAULT_CHUNK_SIZE = ChunkPlanner.DEFAULT_CHUNK_SIZE;
+
+  /** Tenant of MapReduce/Spark task clients (client names DFSClient_attempt_...). */
+  public static final String BATCH_TENANT_KEY = "cake.hdfs.batch-tenant";
+  public static final String DEFAULT_BATCH_TENANT = "batch";
+
+  /**
+   * When true a block read keeps its slot between chunks and lends it while the DataNode writes
+   * to the network (Cake's +1 per lender); when false (default) each chunk queues on its own.
+   */
+  public static final String LEND_BETWEEN_CHUNKS_KEY = "cake.hdfs.lend-between-chunks";
+  public static final boolean DEFAULT_LEND_BETWEEN_CHUNKS = false;
+
+  /** Metrics interval; 0 disables the timer (the owner then calls rollMetrics itself). */
+  public static final String METRICS_INTERVAL_KEY = "cake.hdfs.metrics.interval-ms";
+  public static final long DEFAULT_METRICS_INTERVAL_MS = 10_000L;
+
+  /** Whether to register the metric and control MBeans on the platform MBeanServer. */
+  public static final String JMX_KEY = "cake.hdfs.jmx.enabled";
+  public static final boolean DEFAULT_JMX = true;
+
+  /** Share of tenants with no {@code cake.hdfs.tenant.<name>.share} key. */
+  public static final String DEFAULT_SHARE_KEY = "cake.hdfs.default-share";
+  public static final double DEFAULT_DEFAULT_SHARE = Allocation.DEFAULT_SHARE;
+
+  /** Prefix of the per-tenant keys {@code cake.hdfs.tenant.<name>.share} and {@code .reservation}. */
+  public static final String TENANT_PREFIX = "cake.hdfs.tenant.";
+  public static final String SHARE_SUFFIX = ".share";
+  public static final String RESERVATION_SUFFIX = ".reservation";
+
+  private static final Pattern TENANT_KEY =
+      Pattern.compile(Pattern.quote(TENANT_PREFIX) + "(.+)(\\.share|\\.reservation)");
+
+  public HdfsSchedulerConfig {
+    if (softLimit < 1) {
+      throw new IllegalArgumentException(SOFT_LIMIT_KEY + " must be >= 1, got " + softLimit);
+    }
+    if (chunkSize < 512 || chunkSize > 16 * 1024 * 1024) {
+      throw new IllegalArgumentException(
+          CHUNK_SIZE_KEY + " must be in [512, 16777216] bytes, got " + chunkSize);
+    }
+    TenantNames.check(BATCH_TENANT_KEY, batchTenant);
+    if (metricsIntervalMs < 0) {
+      throw new IllegalArgumentException(
+          METRICS_INTERVAL_KEY + " must be >= 0, got " + metricsIntervalMs);
+    }
+    if (allocation.totalReserved() > softLimit - 1) {
+      throw new IllegalArgumentException(
+          "reservations (" + TENANT_PREFIX + "<name>" + RESERVATION_SUFFIX + ") total "
+              + allocation.totalReserved() + " but at most " + (softLimit - 1) + " of "
+              + SOFT_LIMIT_KEY + "=" + softLimit + " slots may be reserved");
+    }
+  }
+
+  public static HdfsSchedulerConfig defaults() {
+    return from(new Configuration(false));
+  }
+
+  public static HdfsSchedulerConfig from(Configuration conf) {
+    return new HdfsSchedulerConfig(
+        conf.getBoolean(ENABLED_KEY, DEFAULT_ENABLED),
+        conf.getInt(SOFT_LIMIT_KEY, DEFAULT_SOFT_LIMIT),
+        conf.getInt(CHUNK_SIZE_KEY, DEFAULT_CHUNK_SIZE),
+        conf.getTrimmed(BATCH_TENANT_KEY, DEFAULT_BATCH_TENANT),
+        conf.getBoolean(LEND_BETWEEN_CHUNKS_KEY, DEFAULT_LEND_BETWEEN_CHUNKS),
+        conf.getLong(METRICS_INTERVAL_KEY, DEFAULT_METRICS_INTERVAL_MS),
+        conf.getBoolean(JMX_KEY, DEFAULT_JMX),
+        allocation(conf));
+  }
+
+  /** Shares and reservations from the {@code cake.hdfs.tenant.<name>.*} keys. */
+  static Allocation allocation(Configuration conf) {
+    Map<String, Double> shares = new TreeMap<>();
+    Map<String, Integer> reservations = new TreeMap<>();
+    for (Map.Entry<String, String> e : conf.getPropsWithPrefix(TENANT_PREFIX).entrySet()) {
+      String key = TENANT_PREFIX + e.getKey();
+      Matcher m = TENANT_KEY.matcher(key);
+      if (!m.matches()) {
+        throw new IllegalArgumentException(
+            "unknown key " + key + ": expected " + TENANT_PREFIX + "<tenant>" + SHARE_SUFFIX
+                + " or " + TENANT_PREFIX + "<tenant>" + RESERVATION_SUFFIX);
+      }
+      String tenant = TenantNames.check(key, m.group(1));
+      String value = conf.getTrimmed(key);
+      try {
+        if (m.group(2).equals(SHARE_SUFFIX)) {
+          shares.put(tenant, Double.parseDouble(value));
+        } else {
+          reservations.put(tenant, Integer.parseInt(value));
+        }
+      } catch (NumberFormatException ex) {
+        throw new IllegalArgumentException(key + " is not a number: '" + value + "'", ex);
+      }
+    }
+    double defaultShare;
+    String ds = conf.getTrimmed(DEFAULT_SHARE_KEY, Double.toString(DEFAULT_DEFAULT_SHARE));
+    try {
+      defaultShare = Double.parseDouble(ds);
+    } catch (NumberFormatException ex) {
+      throw new IllegalArgumentException(DEFAULT_SHARE_KEY + " is not a number: '" + ds + "'", ex);
+    }
+    return new Allocation(shares, reservations, defaultShare);
+  }
+}

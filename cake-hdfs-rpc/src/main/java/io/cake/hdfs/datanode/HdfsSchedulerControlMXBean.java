@@ -1,0 +1,50 @@
+package io.cake.hdfs.datanode;
+
+import java.util.Map;
+
+/**
+ * Live control of one DataNode's read scheduler, registered as {@code
+ * io.cake:type=HdfsScheduler,scheduler=<name>}. Invalid writes throw IllegalArgumentException
+ * with a message and change nothing.
+ */
+public interface HdfsSchedulerControlMXBean {
+  String getName();
+
+  int getSoftLimit();
+
+  void setSoftLimit(int limit);
+
+  boolean isEnabled();
+
+  void setEnabled(boolean enabled);
+
+  boolean isLendBetweenChunks();
+
+  void setLendBetweenChunks(boolean lend);
+
+  int getChunkSize();
+
+  String getBatchTenant();
+
+  double getDefaultShare();
+
+  void setDefaultShare(double share);
+
+  Map<String, Double> getShares();
+
+  Map<String, Integer> getReservations();
+
+  void setShare(String tenant, double share);
+
+  void setReservation(String tenant, int slots);
+
+  int getHolding();
+
+  int getLent();
+
+  int getWaiting();
+
+  int getMaxInFlight();
+
+  long getGatedChunks();
+}

@@ -1,0 +1,59 @@
+package io.cake.hdfs.datanode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+
+class HdfsSchedulerConfigTest {
+  @Test
+  void defaults() {
+    HdfsSchedulerConfig c = HdfsSchedulerConfig.defaults();
+    assertThat(c.softLimit()).isEqualTo(6);
+    assertThat(c.chunkSize()).isEqualTo(64 * 1024);
+    assertThat(c.batchTenant()).isEqualTo("batch");
+    assertThat(c.enabled()).isTrue();
+    assertThat(c.lendBetweenChunks()).isFalse();
+    assertThat(c.metricsIntervalMs()).isEqualTo(10_000L);
+    assertThat(c.allocation().shares()).isEmpty();
+    assertThat(c.allocation().defaultShare()).isEqualTo(1.0);
+  }
+
+  @Test
+  void tenantKeys() {
+    Configuration conf = new Configuration(false);
+    conf.set("cake.hdfs.tenant.fe.share", "4");
+    conf.set("cake.hdfs.tenant.fe.reservation", "2");
+    conf.set("cake.hdfs.tenant.batch.v2.share", "0.5");
+    conf.set("cake.hdfs.default-share", "2");
+    conf.set("cake.hdfs.soft-limit", "8");
+    HdfsSchedulerConfig c = HdfsSchedulerConfig.from(conf);
+    assertThat(c.allocation().share("fe")).isEqualTo(4.0);
+    assertThat(c.allocation().share("batch.v2")).isEqualTo(0.5);
+    assertThat(c.allocation().share("other")).isEqualTo(2.0);
+    assertThat(c.allocation().reservation("fe")).isEqualTo(2);
+    assertThat(c.softLimit()).isEqualTo(8);
+  }
+
+  @Test
+  void badValuesNameTheKey() {
+    assertRefused("cake.hdfs.tenant.fe.share", "x", "cake.hdfs.tenant.fe.share");
+    assertRefused("cake.hdfs.tenant.fe.share", "-1", "share of 'fe'");
+    assertRefused("cake.hdfs.tenant.fe.reservation", "6", "at most 5");
+    assertRefused("cake.hdfs.tenant.fe.weight", "1", "unknown key cake.hdfs.tenant.fe.weight");
+    assertRefused("cake.hdfs.tenant.b c.share", "1", "cake.hdfs.tenant.b c.share");
+    assertRefused("cake.hdfs.soft-limit", "0", "cake.hdfs.soft-limit");
+    assertRefused("cake.hdfs.chunk-size", "100", "cake.hdfs.chunk-size");
+    assertRefused("cake.hdfs.batch-tenant", "a b", "cake.hdfs.batch-tenant");
+    assertRefused("cake.hdfs.metrics.interval-ms", "-1", "cake.hdfs.metrics.interval-ms");
+  }
+
+  private static void assertRefused(String key, String value, String message) {
+    Configuration conf = new Configuration(false);
+    conf.set(key, value);
+    assertThatThrownBy(() -> HdfsSchedulerConfig.from(conf))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(message);
+  }
+}
