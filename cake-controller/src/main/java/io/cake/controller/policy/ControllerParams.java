@@ -1,0 +1,125 @@
+package io.cake.controller.policy;
+
+import java.time.Duration;
+
+/**
+ * The constants of Cake's second level (section 5.3), each with the paper's default.
+ *
+ * @param lowPerformance below this normalised performance the latency tenant gets more (1.0)
+ * @param highPerformance above this it gives some back (1.2)
+ * @param maxStepFraction a share step is at most this fraction of the current share (10%)
+ * @param reserveAboveShare reserve a slot when share is above this and still too slow (99%)
+ * @param releaseBelowShare release a reservation when share is below this and fast enough (1%)
+ * @param occupancyCoefficient release an HBase reservation when HDFS occupancy exceeds this times
+ *     HBase occupancy (1.5)
+ * @param minOccupancy occupancy comparisons (Algorithm 2) act only when the larger occupancy is
+ *     at least this; below it both are noise (0.05; the paper has no such floor, and without it
+ *     the simulator releases the very handler that keeps the SLO met, misses, and reserves it
+ *     again, every other interval)
+ * @param idleOccupancy when the SLO holds with slack and the tenant's queue at a resource was
+ *     waiting at most this fraction of the interval, one reservation there is released (0.01;
+ *     beyond the paper, with back-off when the release makes the SLO miss)
+ * @param minSamples fewer requests than this in an interval means no latency-driven change: a p99
+ *     over a handful of requests is noise (SCADS Director section 2.2)
+ * @param interval how often the controller decides (10 s)
+ */
+public record ControllerParams(
+    double lowPerformance,
+    double highPerformance,
+    double maxStepFraction,
+    double reserveAboveShare,
+    double releaseBelowShare,
+    double occupancyCoefficient,
+    double minOccupancy,
+    double idleOccupancy,
+    long minSamples,
+    Duration interval) {
+
+  public static final double DEFAULT_LOW_PERFORMANCE = 1.0;
+  public static final double DEFAULT_HIGH_PERFORMANCE = 1.2;
+  public static final double DEFAULT_MAX_STEP_FRACTION = 0.10;
+  public static final double DEFAULT_RESERVE_ABOVE_SHARE = 0.99;
+  public static final double DEFAULT_RELEASE_BELOW_SHARE = 0.01;
+  public static final double DEFAULT_OCCUPANCY_COEFFICIENT = 1.5;
+  public static final double DEFAULT_MIN_OCCUPANCY = 0.05;
+  public static final double DEFAULT_IDLE_OCCUPANCY = 0.01;
+  public static final long DEFAULT_MIN_SAMPLES = 100;
+  public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(10);
+
+  public static final ControllerParams DEFAULTS =
+      new ControllerParams(
+          DEFAULT_LOW_PERFORMANCE,
+          DEFAULT_HIGH_PERFORMANCE,
+          DEFAULT_MAX_STEP_FRACTION,
+          DEFAULT_RESERVE_ABOVE_SHARE,
+          DEFAULT_RELEASE_BELOW_SHARE,
+          DEFAULT_OCCUPANCY_COEFFICIENT,
+          DEFAULT_MIN_OCCUPANCY,
+          DEFAULT_IDLE_OCCUPANCY,
+          DEFAULT_MIN_SAMPLES,
+          DEFAULT_INTERVAL);
+
+  public ControllerParams {
+    positive("lowPerformance", lowPerformance);
+    if (!(highPerformance >= lowPerformance) || Double.isInfinite(highPerformance)) {
+      throw new IllegalArgumentException(
+          "highPerformance must be finite and >= lowPerformance (" + lowPerformance + "), got "
+              + highPerformance);
+    }
+    fraction("maxStepFraction", maxStepFraction);
+    fraction("reserveAboveShare", reserveAboveShare);
+    fraction("releaseBelowShare", releaseBelowShare);
+    if (!(releaseBelowShare < reserveAboveShare)) {
+      throw new IllegalArgumentException(
+          "releaseBelowShare (" + releaseBelowShare + ") must be below reserveAboveShare ("
+              + reserveAboveShare + ")");
+    }
+    if (!(occupancyCoefficient >= 1.0) || Double.isInfinite(occupancyCoefficient)) {
+      throw new IllegalArgumentException(
+          "occupancyCoefficient must be finite and >= 1, got " + occupancyCoefficient);
+    }
+    if (!(minOccupancy >= 0.0 && minOccupancy < 1.0)) {
+      throw new IllegalArgumentException(
+          "minOccupancy must be in [0, 1), got " + minOccupancy);
+    }
+    if (!(idleOccupancy >= 0.0 && idleOccupancy < 1.0)) {
+      throw new IllegalArgumentException("idleOccupancy must be in [0, 1), got " + idleOccupancy);
+    }
+    if (minSamples < 1) {
+      throw new IllegalArgumentException("minSamples must be >= 1, got " + minSamples);
+    }
+    if (interval == null || interval.isNegative() || interval.isZero()) {
+      throw new IllegalArgumentException("interval must be positive, got " + interval);
+    }
+  }
+
+  public ControllerParams withInterval(Duration d) {
+    return new ControllerParams(
+        lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, d);
+  }
+
+  public ControllerParams withMinSamples(long n) {
+    return new ControllerParams(
+        lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
+        occupancyCoefficient, minOccupancy, idleOccupancy, n, interval);
+  }
+
+  public ControllerParams withMinOccupancy(double v) {
+    return new ControllerParams(
+        lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
+        occupancyCoefficient, v, idleOccupancy, minSamples, interval);
+  }
+
+  private static void positive(String field, double v) {
+    if (!(v > 0.0) || Double.isInfinite(v)) {
+      throw new IllegalArgumentException(field + " must be positive and finite, got " + v);
+    }
+  }
+
+  private static void fraction(String field, double v) {
+    if (!(v > 0.0 && v < 1.0)) {
+      throw new IllegalArgumentException(field + " must be in (0, 1), got " + v);
+    }
+  }
+}

@@ -1,0 +1,38 @@
+package io.cake.controller.policy;
+
+/**
+ * What the second level controls for one latency tenant: its fraction of the shared slots'
+ * service at both resources (HBase shares follow HDFS shares, Algorithm 2 line 4) and its
+ * reservations at each. The other tenants split the rest of the share.
+ */
+public record LatencyAllocation(double share, int hdfsReserved, int hbaseReserved) {
+  /** Shares stay strictly inside (0, 1): a weight of zero would starve a tenant outright. */
+  public static final double MIN_SHARE = 0.001;
+  public static final double MAX_SHARE = 0.999;
+
+  public LatencyAllocation {
+    if (!(share >= MIN_SHARE && share <= MAX_SHARE)) {
+      throw new IllegalArgumentException(
+          "share must be in [" + MIN_SHARE + ", " + MAX_SHARE + "], got " + share);
+    }
+    if (hdfsReserved < 0 || hbaseReserved < 0) {
+      throw new IllegalArgumentException(
+          "reservations must be >= 0, got hdfs=" + hdfsReserved + " hbase=" + hbaseReserved);
+    }
+  }
+
+  /** The paper's starting point: even shares, no reservations. */
+  public static LatencyAllocation initial() {
+    return new LatencyAllocation(0.5, 0, 0);
+  }
+
+  static double clampShare(double s) {
+    return Math.max(MIN_SHARE, Math.min(MAX_SHARE, s));
+  }
+
+  @Override
+  public String toString() {
+    return String.format(
+        "share=%.1f%% hdfsReserved=%d hbaseReserved=%d", share * 100, hdfsReserved, hbaseReserved);
+  }
+}

@@ -1,0 +1,70 @@
+package io.cake.controller.policy;
+
+import io.cake.core.metrics.LatencySummary;
+import io.cake.core.metrics.SchedulerSnapshot;
+import io.cake.core.metrics.TenantSnapshot;
+import io.cake.core.tenant.Goal;
+import io.cake.core.tenant.LatencyGoal;
+
+/**
+ * One interval's measurements of the latency tenant, as the decision needs them.
+ *
+ * @param samples requests completed in the interval (the p99's sample size)
+ * @param measured the goal's metric: latency in ms at the goal's percentile, or ops/s
+ * @param hbaseOccupancy fraction of the interval with the tenant's HBase queue non-empty
+ * @param hdfsOccupancy the same at the DataNode
+ * @param hbaseBusy mean number of HBase handlers busy with the tenant's calls (Little's law:
+ *     completions x mean service time / interval)
+ * @param hdfsBusy the same for DataNode disk slots
+ * @param hbaseSlots HBase handler pool size now
+ * @param hdfsSlots DataNode soft limit now
+ */
+public record Observation(
+    long samples,
+    double measured,
+    double hbaseOccupancy,
+    double hdfsOccupancy,
+    double hbaseBusy,
+    double hdfsBusy,
+    int hbaseSlots,
+    int hdfsSlots) {
+
+  /**
+   * Reads the tenant's numbers from the last interval snapshots of both first-level schedulers.
+   * Latency is the HBase end-to-end server latency (receive to response), which includes the
+   * time the handler waited on HDFS.
+   */
+  public static Observation of(
+      String tenant, Goal goal, SchedulerSnapshot hbase, SchedulerSnapshot hdfs) {
+    TenantSnapshot hb = hbase.tenant(tenant).orElse(null);
+    TenantSnapshot df = hdfs.tenant(tenant).orElse(null);
+    long samples = hb == null ? 0 : hb.completions();
+    double measured;
+    if (goal instanceof LatencyGoal lg) {
+      measured = hb == null ? Double.NaN : LatencySummary.percentileMs(hb.latencyNanos(), lg.percentile());
+    } else {
+      measured = hb == null ? 0.0 : hb.throughput();
+    }
+    return new Observation(
+        samples,
+        measured,
+        hb == null ? 0.0 : hb.occupancy(),
+        df == null ? 0.0 : df.occupancy(),
+        busy(hb),
+        busy(df),
+        hbase.slots(),
+        hdfs.slots());
+  }
+
+  /** An observation with no measured slot utilisation (read as idle). */
+  public Observation(long samples, double measured, double hbaseOcc, double hdfsOcc, int hbaseSlots, int hdfsSlots) {
+    this(samples, measured, hbaseOcc, hdfsOcc, 0.0, 0.0, hbaseSlots, hdfsSlots);
+  }
+
+  private static double busy(TenantSnapshot s) {
+    if (s == null || s.intervalNanos() <= 0 || s.serviceTimeNanos().getTotalCount() == 0) {
+      return 0.0;
+    }
+    return s.serviceTimeNanos().getTotalCount() * s.serviceTimeNanos().getMean() / s.intervalNanos();
+  }
+}

@@ -1,0 +1,131 @@
+package io.cake.controller.policy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import io.cake.core.tenant.LatencyGoal;
+import io.cake.core.tenant.ThroughputGoal;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class SloDeciderTest {
+  private final SloDecider decider = new SloDecider(ControllerParams.DEFAULTS);
+  private final LatencyGoal p99at100 = LatencyGoal.of(99, 100);
+
+  private static Observation obs(double p99Ms, double hbaseOcc, double hdfsOcc) {
+    return new Observation(1_000, p99Ms, hbaseOcc, hdfsOcc, 10, 6);
+  }
+
+  private Decision decide(Observation o, LatencyAllocation a) {
+    return decider.decide(o, ControlState.of(a), p99at100, 0, 0);
+  }
+
+  @Test
+  void missingTheSloMovesShareByTheLinearModelBoundedToTenPercent() {
+    // perf 0.5: the linear model wants share 1.0, the step is bounded to 10% of 0.5.
+    Decision d = decide(obs(200, 0, 0), new LatencyAllocation(0.5, 0, 0));
+    assertThat(d.performance()).isEqualTo(0.5);
+    assertThat(d.allocation().share()).isCloseTo(0.55, within(1e-9));
+    // perf 0.95: the model wants 0.6/0.95 = 0.6316, less than the 10% bound.
+    Decision small = decide(obs(100 / 0.95, 0, 0), new LatencyAllocation(0.6, 0, 0));
+    assertThat(small.allocation().share()).isCloseTo(0.6 / 0.95, within(1e-9));
+  }
+
+  @Test
+  void exceedingTheSloGivesShareBack() {
+    Decision d = decide(obs(50, 0, 0), new LatencyAllocation(0.5, 0, 0));
+    assertThat(d.allocation().share()).isCloseTo(0.45, within(1e-9));
+    Decision met = decide(obs(90, 0, 0), new LatencyAllocation(0.5, 0, 0));
+    assertThat(met.allocation().share()).as("1.0 <= perf <= 1.2 keeps shares").isEqualTo(0.5);
+  }
+
+  @Test
+  void shareAbove99PercentStillMissingReservesAnHdfsSlotAndCompensates() {
+    Decision d = decide(obs(200, 0, 0), new LatencyAllocation(0.995, 0, 0));
+    assertThat(d.allocation().hdfsReserved()).isEqualTo(1);
+    assertThat(d.allocation().share()).isCloseTo(0.995 - 1.0 / 6, within(1e-9));
+  }
+
+  @Test
+  void shareBelowOnePercentWithSlackReleasesAnHdfsSlotAndCompensates() {
+    Decision d = decide(obs(50, 0.5, 0.5), new LatencyAllocation(0.005, 2, 2));
+    assertThat(d.allocation().hdfsReserved()).isEqualTo(1);
+    assertThat(d.allocation().share()).isCloseTo(0.005 + 1.0 / 5, within(1e-9));
+  }
+
+  @Test
+  void theLastSharedSlotIsNeverReserved() {
+    Observation tight = new Observation(1_000, 200, 0.9, 0.1, 3, 2);
+    Decision d = decider.decide(tight, ControlState.of(new LatencyAllocation(0.995, 1, 2)), p99at100, 0, 0);
+    assertThat(d.allocation().hdfsReserved()).isEqualTo(1);
+    assertThat(d.allocation().hbaseReserved()).isEqualTo(2);
+    // Other tenants' reservations count too.
+    Decision others = decider.decide(tight, ControlState.of(new LatencyAllocation(0.995, 0, 0)), p99at100, 1, 2);
+    assertThat(others.allocation().hdfsReserved()).isZero();
+    assertThat(others.allocation().hbaseReserved()).isZero();
+  }
+
+  @Test
+  void tooFewSamplesMeansNoLatencyDrivenChange() {
+    Observation few = new Observation(12, 900, 0, 0, 10, 6);
+    Decision d = decider.decide(few, ControlState.of(new LatencyAllocation(0.5, 0, 0)), p99at100, 0, 0);
+    assertThat(d.allocation().share()).isEqualTo(0.5);
+    assertThat(d.reasons()).anyMatch(r -> r.contains("12 samples"));
+  }
+
+  @Test
+  void hbaseSharesFollowAndReservationsFollowQueueOccupancy() {
+    Decision bottleneck = decide(obs(90, 0.6, 0.1), new LatencyAllocation(0.5, 0, 0));
+    assertThat(bottleneck.allocation().hbaseReserved()).isEqualTo(1);
+    Decision hdfsBound = decide(obs(90, 0.1, 0.6), new LatencyAllocation(0.5, 1, 3));
+    assertThat(hdfsBound.allocation().hbaseReserved()).isEqualTo(2);
+    Decision notBelowHdfs = decide(obs(90, 0.1, 0.6), new LatencyAllocation(0.5, 2, 2));
+    assertThat(notBelowHdfs.allocation().hbaseReserved()).as("never below the HDFS reservation").isEqualTo(2);
+    Decision noise = decide(obs(90, 0.02, 0.01), new LatencyAllocation(0.5, 0, 0));
+    assertThat(noise.allocation().hbaseReserved()).as("occupancies under the floor are noise").isZero();
+  }
+
+  @Test
+  void anIdleReservationIsReleasedWithSlackAndAFailedReleaseBacksOff() {
+    ControlState s = ControlState.of(new LatencyAllocation(0.3, 0, 3));
+    Observation idle = new Observation(1_000, 40, 0.0, 0.0, 0.4, 0.1, 10, 6);
+    Observation busy = new Observation(1_000, 40, 0.0, 0.0, 1.5, 0.1, 10, 6);
+    assertThat(decider.decide(busy, s, p99at100, 0, 0).allocation().hbaseReserved())
+        .as("two remaining handlers would be 75% busy: keep").isEqualTo(3);
+    Decision release = decider.decide(idle, s, p99at100, 0, 0);
+    assertThat(release.allocation().hbaseReserved()).isEqualTo(2);
+    assertThat(release.state().probing()).isTrue();
+
+    Decision missed = decider.decide(obs(300, 0.0, 0.0), release.state(), p99at100, 0, 0);
+    assertThat(missed.state().hold()).isEqualTo(ControlState.FIRST_BACKOFF);
+    assertThat(missed.state().backoff()).isEqualTo(2 * ControlState.FIRST_BACKOFF);
+
+    ControlState slackAgain =
+        new ControlState(new LatencyAllocation(0.3, 0, 3), missed.state().hold(), missed.state().backoff(), false);
+    Decision held = decider.decide(idle, slackAgain, p99at100, 0, 0);
+    assertThat(held.allocation().hbaseReserved()).as("on hold").isEqualTo(3);
+    assertThat(held.reasons()).anyMatch(r -> r.contains("on hold"));
+  }
+
+  @Test
+  void throughputGoalsNormaliseTheOtherWayRound() {
+    Observation o = new Observation(1_000, 500, 0, 0, 10, 6);
+    Decision d = decider.decide(o, ControlState.of(new LatencyAllocation(0.5, 0, 0)), new ThroughputGoal(1000), 0, 0);
+    assertThat(d.performance()).isEqualTo(0.5);
+    assertThat(d.allocation().share()).isGreaterThan(0.5);
+  }
+
+  @Test
+  void paramsRefuseNonsenseNamingTheField() {
+    ControllerParams p = ControllerParams.DEFAULTS;
+    assertThatThrownBy(() -> p.withInterval(Duration.ZERO)).hasMessageContaining("interval");
+    assertThatThrownBy(() -> p.withMinSamples(0)).hasMessageContaining("minSamples");
+    assertThatThrownBy(
+            () -> new ControllerParams(1.0, 0.9, 0.1, 0.99, 0.01, 1.5, 0.05, 0.01, 100, Duration.ofSeconds(10)))
+        .hasMessageContaining("highPerformance");
+    assertThatThrownBy(
+            () -> new ControllerParams(1.0, 1.2, 0.1, 0.99, 0.01, 0.5, 0.05, 0.01, 100, Duration.ofSeconds(10)))
+        .hasMessageContaining("occupancyCoefficient");
+  }
+}
