@@ -1,0 +1,364 @@
+package io.cake.hbase.it;
+
+import static io.cake.hbase.it.CakeCluster.CF;
+import static io.cake.hbase.it.CakeCluster.Q;
+import static io.cake.hbase.it.CakeCluster.row;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.cake.core.metrics.TenantMetrics;
+import io.cake.core.tenant.OperationType;
+import io.cake.hbase.jmx.CakeSchedulerMBean;
+import io.cake.hbase.rpc.CakeRpcScheduler;
+import io.cake.hbase.rpc.CakeRpcSchedulers;
+import io.cake.hbase.rpc.OperationStats;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.management.Attribute;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.CallQueueTooBigException;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.AsyncConnection;
+import org.apache.hadoop.hbase.client.AsyncTable;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.client.RegionLocator;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.ipc.RpcScheduler;
+import org.apache.hadoop.hbase.ipc.SimpleRpcScheduler;
+import org.apache.hadoop.hbase.security.User;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Behaviour of the Cake scheduler on one real mini-cluster, with real clients. */
+class CakeSchedulerClusterTest {
+  private static CakeCluster cluster;
+  private static Connection conn;
+  private static TableName tagged;
+  private static TableName big;
+  private static final int BIG_ROWS = 6_000;
+
+  @BeforeAll
+  static void start() throws Exception {
+    Configuration extra = new Configuration(false);
+    extra.set("cake.hbase.metrics.interval-ms", "500");
+    extra.set("cake.hbase.aimd.interval-ms", "1000");
+    extra.set("cake.hbase.aimd.min", "4");
+    extra.set("cake.hbase.aimd.max", "16");
+    extra.set("cake.hbase.handlers.initial", "4");
+    extra.set("cake.hbase.user-rules", "carol:userT");
+    extra.set("cake.hbase.tenant.reqT.share", "2");
+    cluster = new CakeCluster(extra);
+    conn = ConnectionFactory.createConnection(cluster.conf());
+    tagged = TableName.valueOf("tagged");
+    try (Admin admin = conn.getAdmin()) {
+      admin.createTable(
+          TableDescriptorBuilder.newBuilder(tagged)
+              .setColumnFamily(ColumnFamilyDescriptorBuilder.of(CF))
+              .setCoprocessor(TenantRecordingObserver.class.getName())
+              .build());
+    }
+    big = cluster.createLoadedTable(conn, "big", BIG_ROWS, 1024);
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    if (conn != null) {
+      conn.close();
+    }
+    if (cluster != null) {
+      cluster.shutdown();
+    }
+  }
+
+  @Test
+  void regionServerRunsCakeAndTheMasterTheStockScheduler() throws Exception {
+    CakeRpcScheduler s = cluster.scheduler();
+    RpcScheduler master = cluster.util.getMiniHBaseCluster().getMaster().getRpcServer().getScheduler();
+    assertThat(master).isExactlyInstanceOf(SimpleRpcScheduler.class);
+    assertThat(CakeRpcSchedulers.all()).containsExactly(s);
+    assertThat(s.name()).isEqualTo("hbase-" + cluster.regionServer().getRpcServer().getListenerAddress().getPort());
+    assertThat(CakeRpcSchedulers.byPort(s.port())).contains(s);
+    MBeanServer mbs = ManagementFactory.getPlatformMBeanServer();
+    assertThat(mbs.isRegistered(CakeSchedulerMBean.objectName(s.name()))).isTrue();
+    assertThat(mbs.isRegistered(new ObjectName("io.cake:type=FirstLevel,scheduler=" + s.name() + ",name=slots"))).isTrue();
+    assertThat(s.getCallQueueInfo().getCallQueueNames()).contains(CakeRpcScheduler.QUEUE_NAME, "Priority Queue");
+  }
+
+  @Test
+  void everyTenantSourceIsResolvedCountedAndVisibleToTheHandler() throws Exception {
+    CakeRpcScheduler s = cluster.scheduler();
+    Configuration conf = cluster.conf();
+    User carol = User.createUserForTesting(conf, "carol", new String[] {"g"});
+    TenantRecordingObserver.SEEN.clear();
+    record Client(String tenant, Connection c, Table t) {}
+    List<Client> clients = new ArrayList<>();
+    Connection reqConn = ConnectionFactory.createConnection(conf);
+    clients.add(new Client("reqT", reqConn,
+        reqConn.getTableBuilder(tagged, null).setRequestAttribute("cake.tenant", Bytes.toBytes("reqT")).build()));
+    Connection connConn = ConnectionFactory.createConnection(conf, null, User.getCurrent(),
+        Map.of("cake.tenant", Bytes.toBytes("connT")));
+    clients.add(new Client("connT", connConn, connConn.getTable(tagged)));
+    Connection userConn = ConnectionFactory.createConnection(conf, null, carol, Map.of());
+    clients.add(new Client("userT", userConn, userConn.getTable(tagged)));
+    clients.add(new Client("default", conn, conn.getTable(tagged)));
+    try {
+      for (Client cl : clients) {
+        OperationStats ops = s.operationStats();
+        long puts0 = ops.totalCompletions(cl.tenant, OperationType.MUTATION);
+        long gets0 = ops.totalCompletions(cl.tenant, OperationType.GET);
+        long scans0 = ops.totalCompletions(cl.tenant, OperationType.SCAN);
+        for (int i = 0; i < 5; i++) {
+          cl.t.put(new Put(Bytes.toBytes(cl.tenant + i)).addColumn(CF, Q, Bytes.toBytes("v" + i)));
+        }
+        for (int i = 0; i < 5; i++) {
+          assertThat(cl.t.get(new Get(Bytes.toBytes(cl.tenant + i))).getValue(CF, Q)).isEqualTo(Bytes.toBytes("v" + i));
+        }
+        int rows = 0;
+        try (ResultScanner sc = cl.t.getScanner(new Scan().withStartRow(Bytes.toBytes(cl.tenant)).withStopRow(Bytes.toBytes(cl.tenant + "~")))) {
+          for (Result r : sc) {
+            rows++;
+          }
+        }
+        assertThat(rows).isEqualTo(5);
+        // The handler records completion after the response is sent: wait for the counters.
+        CakeCluster.await(cl.tenant + " counted", Duration.ofSeconds(10),
+            () -> ops.totalCompletions(cl.tenant, OperationType.GET) - gets0 >= 5
+                && ops.totalCompletions(cl.tenant, OperationType.MUTATION) - puts0 >= 5
+                && ops.totalCompletions(cl.tenant, OperationType.SCAN) - scans0 >= 1);
+        if (!cl.tenant.equals("default")) {
+          // Tagged tenants have no other traffic: the counts are exact.
+          assertThat(ops.totalCompletions(cl.tenant, OperationType.MUTATION) - puts0).isEqualTo(5);
+          assertThat(ops.totalCompletions(cl.tenant, OperationType.GET) - gets0).isEqualTo(5);
+        }
+      }
+    } finally {
+      for (Client cl : clients) {
+        cl.t.close();
+        if (cl.c != conn) {
+          cl.c.close();
+        }
+      }
+    }
+    assertThat(TenantRecordingObserver.SEEN)
+        .extracting(TenantRecordingObserver.Seen::tenant)
+        .contains("reqT", "connT", "userT", "default")
+        .doesNotContainNull();
+    assertThat(TenantRecordingObserver.SEEN)
+        .allSatisfy(seen -> assertThat(seen.thread()).startsWith("RpcServer.cake.handler="));
+    assertThat(s.lastSnapshot().tenants()).isNotEmpty();
+  }
+
+  @Test
+  void aFloodOverASmallQueueIsRejectedAndEveryAcceptedCallCompletes() throws Exception {
+    CakeRpcScheduler s = cluster.scheduler();
+    int[] limits = s.queueLimits();
+    s.setQueueLimits(2, limits[1]);
+    int sent = 600;
+    int ok = 0;
+    int rejected = 0;
+    List<Throwable> other = new ArrayList<>();
+    try (AsyncConnection ac = ConnectionFactory.createAsyncConnection(cluster.conf()).get()) {
+      AsyncTable<?> t = ac.getTableBuilder(big).setMaxAttempts(1)
+          .setRequestAttribute("cake.tenant", Bytes.toBytes("flood")).build();
+      t.get(new Get(row(0))).get(); // locate the region first
+      TenantMetrics m = s.tenantMetrics("flood");
+      long arrivals0 = m.totalArrivals();
+      long done0 = m.totalCompletions() + m.totalDrops();
+      long rejections0 = m.totalRejections();
+      List<CompletableFuture<Result>> futures = new ArrayList<>();
+      for (int i = 0; i < sent; i++) {
+        futures.add(t.get(new Get(row(i % BIG_ROWS))).toCompletableFuture());
+      }
+      for (CompletableFuture<Result> f : futures) {
+        try {
+          assertThat(f.get().isEmpty()).isFalse();
+          ok++;
+        } catch (ExecutionException e) {
+          if (hasCause(e, CallQueueTooBigException.class)) {
+            rejected++;
+          } else {
+            other.add(e.getCause());
+          }
+        }
+      }
+      assertThat(other).isEmpty();
+      int accepted = ok;
+      CakeCluster.await("accepted calls accounted", Duration.ofSeconds(20),
+          () -> m.totalCompletions() + m.totalDrops() - done0 == accepted);
+      System.out.printf("CAKE overload: sent=%d completed=%d rejected=%d (server: arrivals=%d rejections=%d)%n",
+          sent, ok, rejected, m.totalArrivals() - arrivals0, m.totalRejections() - rejections0);
+      assertThat(rejected).isPositive();
+      assertThat(ok).isPositive();
+      assertThat(ok + rejected).isEqualTo(sent);
+      assertThat(m.totalArrivals() - arrivals0).isEqualTo(ok);
+      assertThat(m.totalRejections() - rejections0).isEqualTo(rejected);
+    } finally {
+      s.setQueueLimits(limits[0], limits[1]);
+    }
+  }
+
+  @Test
+  void controlTrafficCompletesWhileTenantsSaturateThePool() throws Exception {
+    CakeRpcScheduler s = cluster.scheduler();
+    AtomicBoolean running = new AtomicBoolean(true);
+    AtomicLong scans = new AtomicLong();
+    List<Thread> batch = new ArrayList<>();
+    Connection batchConn = ConnectionFactory.createConnection(cluster.conf(), null, User.getCurrent(),
+        Map.of("cake.tenant", Bytes.toBytes("batch")));
+    try {
+      for (int i = 0; i < 24; i++) {
+        Thread th = new Thread(() -> {
+          try (Table t = batchConn.getTable(big)) {
+            while (running.get()) {
+              try (ResultScanner sc = t.getScanner(CakeCluster.heavyScan())) {
+                sc.forEach(r -> {});
+              }
+              scans.incrementAndGet();
+            }
+          } catch (Exception e) {
+            if (running.get()) {
+              throw new RuntimeException(e);
+            }
+          }
+        });
+        th.start();
+        batch.add(th);
+      }
+      CakeCluster.await("batch queued behind a full pool", Duration.ofSeconds(30),
+          () -> s.queued("batch") > 0 && s.activeHandlers() >= s.poolSize());
+      long t0 = System.nanoTime();
+      TableName ctl = TableName.valueOf("ctl");
+      try (Admin admin = conn.getAdmin()) {
+        admin.createTable(TableDescriptorBuilder.newBuilder(ctl).setColumnFamily(ColumnFamilyDescriptorBuilder.of(CF)).build());
+        long t1 = System.nanoTime();
+        RegionInfo region = admin.getRegions(tagged).get(0);
+        // One RegionServer: a move is a close and an open, driven by the master through admin RPCs.
+        admin.unassign(region.getRegionName(), true);
+        admin.assign(region.getRegionName());
+        cluster.util.waitUntilAllRegionsAssigned(tagged, 30_000);
+        long t2 = System.nanoTime();
+        try (Connection fresh = ConnectionFactory.createConnection(cluster.conf());
+            RegionLocator loc = fresh.getRegionLocator(tagged)) {
+          assertThat(loc.getRegionLocation(Bytes.toBytes("x"), true)).isNotNull();
+          assertThat(fresh.getRegionLocator(ctl).getAllRegionLocations()).hasSize(1);
+        }
+        long t3 = System.nanoTime();
+        System.out.printf("CAKE control path under saturation: createTable %.0f ms, reassign %.0f ms, meta lookups %.0f ms; batch queued=%d%n",
+            (t1 - t0) / 1e6, (t2 - t1) / 1e6, (t3 - t2) / 1e6, s.queued("batch"));
+        assertThat(admin.tableExists(ctl)).isTrue();
+      }
+      assertThat(s.queued("batch")).as("still saturated at the end").isPositive();
+      assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(60));
+    } finally {
+      running.set(false);
+      for (Thread th : batch) {
+        th.join(60_000);
+      }
+      batchConn.close();
+    }
+    assertThat(scans.get()).isPositive();
+  }
+
+  @Test
+  void updateConfigurationChangesSharesLiveAndRefusesBadValues() throws Exception {
+    CakeRpcScheduler s = cluster.scheduler();
+    cluster.updateConfiguration(conn, "cake.hbase.tenant.live.share", "7", "cake.hbase.tenant.live.reservation", "1");
+    CakeCluster.await("reload", Duration.ofSeconds(10), () -> s.allocation().share("live") == 7.0);
+    assertThat(s.allocation().reservation("live")).isEqualTo(1);
+    assertThat(s.lastConfigurationError()).isEmpty();
+
+    cluster.updateConfiguration(conn, "cake.hbase.tenant.live.share", "-3");
+    CakeCluster.await("refusal", Duration.ofSeconds(10), () -> !s.lastConfigurationError().isEmpty());
+    assertThat(s.lastConfigurationError()).contains("cake.hbase.tenant.live.share");
+    assertThat(s.allocation().share("live")).as("unchanged").isEqualTo(7.0);
+    try (Table t = conn.getTable(tagged)) {
+      t.put(new Put(Bytes.toBytes("after-bad")).addColumn(CF, Q, Bytes.toBytes("ok")));
+      assertThat(t.get(new Get(Bytes.toBytes("after-bad"))).getValue(CF, Q)).isEqualTo(Bytes.toBytes("ok"));
+    }
+
+    cluster.updateConfiguration(conn, "cake.hbase.tenant.live.share", "3", "cake.hbase.tenant.live.reservation", null);
+    CakeCluster.await("second reload", Duration.ofSeconds(10), () -> s.allocation().share("live") == 3.0);
+    assertThat(s.allocation().reservation("live")).isZero();
+    assertThat(s.lastConfigurationError()).isEmpty();
+    assertThat(s.allocation().share("reqT")).as("other file values kept").isEqualTo(2.0);
+  }
+
+  @Test
+  void jmxWritesChangeTheAllocationAndInvalidOnesAreRefused() throws Exception {
+    CakeRpcScheduler s = cluster.scheduler();
+    MBeanServer mbs = ManagementFactory.getPlatformMBeanServer();
+    ObjectName name = CakeSchedulerMBean.objectName(s.name());
+    var before = s.allocation();
+    try {
+      mbs.setAttribute(name, new Attribute("Shares", "front=8,batch=2"));
+      assertThat(s.allocation().share("front")).isEqualTo(8.0);
+      assertThat(mbs.getAttribute(name, "Shares")).isEqualTo("batch=2.0,front=8.0");
+      mbs.setAttribute(name, new Attribute("Reservations", "front=1"));
+      assertThat(s.allocation().reservation("front")).isEqualTo(1);
+
+      var good = s.allocation();
+      assertThatThrownBy(() -> mbs.setAttribute(name, new Attribute("Shares", "front=-1")))
+          .hasRootCauseMessage("share of 'front' must be a positive finite number, got '-1'");
+      assertThatThrownBy(() -> mbs.setAttribute(name, new Attribute("Shares", "bad tenant=1")))
+          .hasStackTraceContaining("bad tenant");
+      assertThatThrownBy(() -> mbs.setAttribute(name, new Attribute("Reservations", "front=100")))
+          .hasStackTraceContaining("at most");
+      assertThatThrownBy(() -> mbs.invoke(name, "setPoolBounds", new Object[] {9, 3}, new String[] {"int", "int"}))
+          .hasStackTraceContaining("maxSize");
+      assertThatThrownBy(() -> mbs.invoke(name, "setQueueLimits", new Object[] {0, 3}, new String[] {"int", "int"}))
+          .hasStackTraceContaining("capacities");
+      assertThat(s.allocation()).as("refusals change nothing").isEqualTo(good);
+      assertThat((Integer) mbs.getAttribute(name, "PoolMin")).isEqualTo(4);
+      assertThat(mbs.getAttribute(name, "OperationLatencyP99Ms")).isNotNull();
+    } finally {
+      s.setAllocation(before);
+    }
+  }
+
+  @Test
+  void aimdGrowsThePoolWhileSingleRowGetsAreFast() throws Exception {
+    CakeRpcScheduler s = cluster.scheduler();
+    s.setPoolSize(4);
+    try (Table t = conn.getTable(tagged)) {
+      t.put(new Put(Bytes.toBytes("aimd")).addColumn(CF, Q, Bytes.toBytes("v")));
+      long end = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+      while (s.poolSize() < 7 && System.nanoTime() < end) {
+        t.get(new Get(Bytes.toBytes("aimd")));
+      }
+    }
+    System.out.printf("CAKE aimd: pool %d, last mean single-get service %.2f ms%n", s.poolSize(), s.lastAimdMeanMillis());
+    assertThat(s.poolSize()).isGreaterThanOrEqualTo(7);
+    assertThat(s.lastAimdMeanMillis()).isLessThan(6.0);
+    CakeCluster.await("threads follow the pool", Duration.ofSeconds(10), () -> s.handlerThreads() == s.poolSize());
+  }
+
+  private static boolean hasCause(Throwable t, Class<? extends Throwable> type) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (type.isInstance(c)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
