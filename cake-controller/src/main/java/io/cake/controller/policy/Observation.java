@@ -1,5 +1,6 @@
 package io.cake.controller.policy;
 
+import io.cake.controller.loop.ResourceLoad;
 import io.cake.core.metrics.LatencySummary;
 import io.cake.core.metrics.SchedulerSnapshot;
 import io.cake.core.metrics.TenantSnapshot;
@@ -30,14 +31,13 @@ public record Observation(
     int hdfsSlots) {
 
   /**
-   * Reads the tenant's numbers from the last interval snapshots of both first-level schedulers.
-   * Latency is the HBase end-to-end server latency (receive to response), which includes the
-   * time the handler waited on HDFS.
+   * Reads the tenant's numbers from the last HBase interval snapshot and the DataNode's last
+   * interval load. Latency is the HBase end-to-end server latency (receive to response), which
+   * includes the time the handler waited on HDFS.
    */
-  public static Observation of(
-      String tenant, Goal goal, SchedulerSnapshot hbase, SchedulerSnapshot hdfs) {
+  public static Observation of(String tenant, Goal goal, SchedulerSnapshot hbase, ResourceLoad hdfs) {
     TenantSnapshot hb = hbase.tenant(tenant).orElse(null);
-    TenantSnapshot df = hdfs.tenant(tenant).orElse(null);
+    ResourceLoad.TenantLoad df = hdfs.tenant(tenant);
     long samples = hb == null ? 0 : hb.completions();
     double measured;
     if (goal instanceof LatencyGoal lg) {
@@ -49,9 +49,9 @@ public record Observation(
         samples,
         measured,
         hb == null ? 0.0 : hb.occupancy(),
-        df == null ? 0.0 : df.occupancy(),
-        busy(hb),
-        busy(df),
+        df.occupancy(),
+        hb == null ? 0.0 : ResourceLoad.busy(hb),
+        df.busy(),
         hbase.slots(),
         hdfs.slots());
   }
@@ -61,10 +61,4 @@ public record Observation(
     this(samples, measured, hbaseOcc, hdfsOcc, 0.0, 0.0, hbaseSlots, hdfsSlots);
   }
 
-  private static double busy(TenantSnapshot s) {
-    if (s == null || s.intervalNanos() <= 0 || s.serviceTimeNanos().getTotalCount() == 0) {
-      return 0.0;
-    }
-    return s.serviceTimeNanos().getTotalCount() * s.serviceTimeNanos().getMean() / s.intervalNanos();
-  }
 }

@@ -1,5 +1,6 @@
 package io.cake.controller.sim;
 
+import io.cake.controller.loop.ResourceLoad;
 import io.cake.controller.policy.AllocationMapper;
 import io.cake.controller.policy.ControlState;
 import io.cake.controller.policy.Decision;
@@ -135,7 +136,7 @@ public final class Simulation {
       clock.advanceNanos(end - clock.nanoTime());
       SchedulerSnapshot hb = hbase.rollMetrics();
       SchedulerSnapshot df = hdfs.rollMetrics();
-      Observation obs = Observation.of(FRONT, goal, hb, df);
+      Observation obs = Observation.of(FRONT, goal, hb, ResourceLoad.of(df));
       Decision d =
           decider.decide(
               obs,

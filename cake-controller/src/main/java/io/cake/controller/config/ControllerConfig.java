@@ -1,0 +1,200 @@
+package io.cake.controller.config;
+
+import io.cake.controller.policy.ControllerParams;
+import io.cake.core.tenant.Goal;
+import io.cake.core.tenant.LatencyGoal;
+import io.cake.core.tenant.ThroughputGoal;
+import io.cake.core.tenant.TenantNames;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The controller's keys in hbase-site.xml (documented in docs/controller.md), parsed from a plain
+ * key/value map so it can be tested without HBase. Errors name the key.
+ */
+public final class ControllerConfig {
+  public static final String ENABLED = "cake.controller.enabled";
+  public static final boolean DEFAULT_ENABLED = false;
+  public static final String INTERVAL_MS = "cake.controller.interval-ms";
+  public static final long DEFAULT_INTERVAL_MS = ControllerParams.DEFAULT_INTERVAL.toMillis();
+  /** JMX service URL of the co-located DataNode; empty: a DataNode scheduler in this JVM. */
+  public static final String HDFS_JMX_URL = "cake.controller.hdfs.jmx-url";
+  public static final String DEFAULT_HDFS_JMX_URL = "";
+  /** Which DataNode scheduler to steer; empty: the only (or first) one found. */
+  public static final String HDFS_SCHEDULER = "cake.controller.hdfs.scheduler";
+  public static final String DEFAULT_HDFS_SCHEDULER = "";
+
+  public static final String PERF_LOW = "cake.controller.perf-low";
+  public static final String PERF_HIGH = "cake.controller.perf-high";
+  public static final String MAX_STEP = "cake.controller.max-step";
+  public static final String RESERVE_ABOVE_SHARE = "cake.controller.reserve-above-share";
+  public static final String RELEASE_BELOW_SHARE = "cake.controller.release-below-share";
+  public static final String OCCUPANCY_COEFFICIENT = "cake.controller.occupancy-coefficient";
+  public static final String MIN_OCCUPANCY = "cake.controller.min-occupancy";
+  public static final String IDLE_OCCUPANCY = "cake.controller.idle-occupancy";
+  public static final String MIN_SAMPLES = "cake.controller.min-samples";
+
+  /** Per tenant: {@code cake.slo.<tenant>.percentile} (default 99) with {@code .latency-ms}, or {@code .throughput}. */
+  public static final String SLO_PREFIX = "cake.slo.";
+  public static final String PERCENTILE_SUFFIX = ".percentile";
+  public static final double DEFAULT_PERCENTILE = 99.0;
+  public static final String LATENCY_MS_SUFFIX = ".latency-ms";
+  public static final String THROUGHPUT_SUFFIX = ".throughput";
+  public static final String PRIORITY_SUFFIX = ".priority";
+
+  private static final Pattern SLO_KEY =
+      Pattern.compile(Pattern.quote(SLO_PREFIX) + "(.+)\\.(percentile|latency-ms|throughput|priority)");
+
+  private final boolean enabled;
+  private final ControllerParams params;
+  private final Optional<SloTarget> slo;
+  private final String hdfsJmxUrl;
+  private final String hdfsScheduler;
+
+  private ControllerConfig(
+      boolean enabled, ControllerParams params, Optional<SloTarget> slo, String url, String scheduler) {
+    this.enabled = enabled;
+    this.params = params;
+    this.slo = slo;
+    this.hdfsJmxUrl = url;
+    this.hdfsScheduler = scheduler;
+  }
+
+  /** Parses every controller key; throws IllegalArgumentException naming the first bad one. */
+  public static ControllerConfig parse(Map<String, String> conf) {
+    ControllerParams d = ControllerParams.DEFAULTS;
+    ControllerParams params =
+        new ControllerParams(
+            dbl(conf, PERF_LOW, d.lowPerformance()),
+            dbl(conf, PERF_HIGH, d.highPerformance()),
+            dbl(conf, MAX_STEP, d.maxStepFraction()),
+            dbl(conf, RESERVE_ABOVE_SHARE, d.reserveAboveShare()),
+            dbl(conf, RELEASE_BELOW_SHARE, d.releaseBelowShare()),
+            dbl(conf, OCCUPANCY_COEFFICIENT, d.occupancyCoefficient()),
+            dbl(conf, MIN_OCCUPANCY, d.minOccupancy()),
+            dbl(conf, IDLE_OCCUPANCY, d.idleOccupancy()),
+            lng(conf, MIN_SAMPLES, d.minSamples()),
+            Duration.ofMillis(lng(conf, INTERVAL_MS, DEFAULT_INTERVAL_MS)));
+    return new ControllerConfig(
+        bool(conf, ENABLED, DEFAULT_ENABLED),
+        params,
+        parseSlo(conf),
+        conf.getOrDefault(HDFS_JMX_URL, DEFAULT_HDFS_JMX_URL).trim(),
+        conf.getOrDefault(HDFS_SCHEDULER, DEFAULT_HDFS_SCHEDULER).trim());
+  }
+
+  /**
+   * The SLO tenants. This version steers one latency (or throughput) tenant, the paper's case;
+   * naming several is refused rather than half-served.
+   */
+  static Optional<SloTarget> parseSlo(Map<String, String> conf) {
+    TreeSet<String> tenants = new TreeSet<>();
+    for (String key : conf.keySet()) {
+      Matcher m = SLO_KEY.matcher(key);
+      if (m.matches()) {
+        tenants.add(m.group(1));
+      }
+    }
+    List<SloTarget> targets = new ArrayList<>();
+    for (String t : tenants) {
+      TenantNames.check(SLO_PREFIX + "<tenant>", t);
+      String p = SLO_PREFIX + t;
+      boolean hasLatency = conf.containsKey(p + LATENCY_MS_SUFFIX);
+      boolean hasThroughput = conf.containsKey(p + THROUGHPUT_SUFFIX);
+      if (hasLatency == hasThroughput) {
+        throw new IllegalArgumentException(
+            "tenant '" + t + "' needs exactly one of " + p + LATENCY_MS_SUFFIX + " and " + p + THROUGHPUT_SUFFIX);
+      }
+      Goal goal;
+      try {
+        goal =
+            hasLatency
+                ? LatencyGoal.of(dbl(conf, p + PERCENTILE_SUFFIX, DEFAULT_PERCENTILE), dbl(conf, p + LATENCY_MS_SUFFIX, 0))
+                : new ThroughputGoal(dbl(conf, p + THROUGHPUT_SUFFIX, 0));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(p + ": " + e.getMessage(), e);
+      }
+      targets.add(new SloTarget(t, goal, (int) lng(conf, p + PRIORITY_SUFFIX, 0)));
+    }
+    if (targets.size() > 1) {
+      throw new IllegalArgumentException(
+          "SLOs are set for " + tenants + " but this version steers one tenant: keep one "
+              + SLO_PREFIX + "<tenant>.* group");
+    }
+    return targets.stream().findFirst();
+  }
+
+  public boolean enabled() {
+    return enabled;
+  }
+
+  public ControllerParams params() {
+    return params;
+  }
+
+  public Optional<SloTarget> slo() {
+    return slo;
+  }
+
+  public String hdfsJmxUrl() {
+    return hdfsJmxUrl;
+  }
+
+  public String hdfsScheduler() {
+    return hdfsScheduler;
+  }
+
+  private static double dbl(Map<String, String> c, String key, double dflt) {
+    String v = c.get(key);
+    if (v == null || v.isBlank()) {
+      return dflt;
+    }
+    try {
+      return Double.parseDouble(v.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(key + " must be a number, got '" + v + "'");
+    }
+  }
+
+  private static long lng(Map<String, String> c, String key, long dflt) {
+    String v = c.get(key);
+    if (v == null || v.isBlank()) {
+      return dflt;
+    }
+    try {
+      return Long.parseLong(v.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(key + " must be a whole number, got '" + v + "'");
+    }
+  }
+
+  private static boolean bool(Map<String, String> c, String key, boolean dflt) {
+    String v = c.get(key);
+    if (v == null || v.isBlank()) {
+      return dflt;
+    }
+    return switch (v.trim().toLowerCase()) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw new IllegalArgumentException(key + " must be true or false, got '" + v + "'");
+    };
+  }
+
+  /** For logs: the keys as read. */
+  public static Map<String, String> cakeKeys(Iterable<Map.Entry<String, String>> all) {
+    Map<String, String> m = new TreeMap<>();
+    for (Map.Entry<String, String> e : all) {
+      if (e.getKey().startsWith("cake.")) {
+        m.put(e.getKey(), e.getValue());
+      }
+    }
+    return m;
+  }
+}

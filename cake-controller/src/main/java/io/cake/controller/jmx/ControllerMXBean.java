@@ -1,0 +1,41 @@
+package io.cake.controller.jmx;
+
+/**
+ * The second level's operator surface, registered as {@code io.cake:type=Controller,port=<RS
+ * port>}. Writes that are invalid throw IllegalArgumentException with a message and change
+ * nothing.
+ */
+public interface ControllerMXBean {
+  String getSloTenant();
+
+  /** e.g. "p99.0 <= 100.0 ms" or ">= 500.0 ops/s". */
+  String getSlo();
+
+  /** Sets a latency SLO: the tenant's {@code percentile} latency at most {@code millis}. */
+  void setLatencySlo(String tenant, double percentile, double millis);
+
+  /** Sets a throughput SLO: at least {@code opsPerSecond}. */
+  void setThroughputSlo(String tenant, double opsPerSecond);
+
+  boolean isPaused();
+
+  void pause();
+
+  void resume();
+
+  long getIntervalMillis();
+
+  /** The last decision's log line (or why there was none). */
+  String getLastDecision();
+
+  String[] getLastReasons();
+
+  /** Latency tenant's share (0..1) and reservations as last set, NaN/-1 before the first. */
+  double getShare();
+
+  int getHdfsReserved();
+
+  int getHbaseReserved();
+
+  long getFailures();
+}

@@ -1,0 +1,44 @@
+package io.cake.controller.loop;
+
+import io.cake.core.metrics.SchedulerSnapshot;
+import io.cake.core.metrics.TenantSnapshot;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * What the decision needs of a first-level scheduler's last interval for each tenant: queue
+ * occupancy and mean busy slots. Read from a local snapshot or, for a DataNode in another JVM,
+ * from its JMX gauges.
+ *
+ * @param endNanos end of the interval on the scheduler's clock (to tell a new interval from one
+ *     already seen)
+ */
+public record ResourceLoad(int slots, long endNanos, Map<String, TenantLoad> tenants) {
+
+  /** One tenant: fraction of the interval with work waiting, and mean slots busy with its work. */
+  public record TenantLoad(double occupancy, double busy) {
+    public static final TenantLoad IDLE = new TenantLoad(0.0, 0.0);
+  }
+
+  public ResourceLoad {
+    tenants = Map.copyOf(tenants);
+  }
+
+  public TenantLoad tenant(String name) {
+    return tenants.getOrDefault(name, TenantLoad.IDLE);
+  }
+
+  public static ResourceLoad of(SchedulerSnapshot s) {
+    Map<String, TenantLoad> m = new HashMap<>();
+    s.tenants().forEach((name, t) -> m.put(name, new TenantLoad(t.occupancy(), busy(t))));
+    return new ResourceLoad(s.slots(), s.endNanos(), m);
+  }
+
+  /** Little's law: completions x mean service time / interval length. */
+  public static double busy(TenantSnapshot t) {
+    if (t.intervalNanos() <= 0 || t.serviceTimeNanos().getTotalCount() == 0) {
+      return 0.0;
+    }
+    return t.serviceTimeNanos().getTotalCount() * t.serviceTimeNanos().getMean() / t.intervalNanos();
+  }
+}

@@ -1,0 +1,189 @@
+package io.cake.controller.loop;
+
+import io.cake.controller.config.SloTarget;
+import io.cake.controller.policy.AllocationMapper;
+import io.cake.controller.policy.ControlState;
+import io.cake.controller.policy.Decision;
+import io.cake.controller.policy.LatencyAllocation;
+import io.cake.controller.policy.Observation;
+import io.cake.controller.policy.SloDecider;
+import io.cake.core.metrics.SchedulerSnapshot;
+import io.cake.core.sched.Allocation;
+import java.util.Objects;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One step of the second level per call to {@link #tick()}: read both first-level schedulers'
+ * last intervals, decide (the pure {@link SloDecider}), apply to HDFS then HBase, log one line.
+ * Fail-static: if a scheduler cannot be read or set, or the step throws, the last allocation stays
+ * in force, the incident is logged once, and the next tick tries again. No thread of its own.
+ */
+public final class SecondLevelController {
+  private static final Logger LOG = LoggerFactory.getLogger(SecondLevelController.class);
+
+  /** The HBase side: its snapshots carry the latency histograms. */
+  public interface HBasePort extends FirstLevelPort {
+    SchedulerSnapshot snapshot();
+  }
+
+  /** What the last tick did, for JMX and tests. */
+  public record Outcome(long tick, String summary, Decision decision) {}
+
+  private final Supplier<HBasePort> hbase;
+  private final Supplier<FirstLevelPort> hdfs;
+  private volatile SloDecider decider;
+  private volatile SloTarget slo;
+  private volatile boolean paused;
+  private volatile Outcome last = new Outcome(0, "no decision yet", null);
+  private ControlState state;
+  private Allocation hbaseBase;
+  private Allocation hdfsBase;
+  private long lastHbaseEnd = Long.MIN_VALUE;
+  private long ticks;
+  private long failures;
+  private boolean failing;
+
+  /**
+   * @param hbase finds the local HBase scheduler (null while it is not up yet)
+   * @param hdfs finds the DataNode scheduler (null while it cannot be reached)
+   */
+  public SecondLevelController(
+      Supplier<HBasePort> hbase, Supplier<FirstLevelPort> hdfs, SloDecider decider, SloTarget slo) {
+    this.hbase = Objects.requireNonNull(hbase);
+    this.hdfs = Objects.requireNonNull(hdfs);
+    this.decider = Objects.requireNonNull(decider);
+    this.slo = Objects.requireNonNull(slo);
+  }
+
+  /** One interval's work; returns what happened. Call from one thread only. */
+  public synchronized Outcome tick() {
+    ticks++;
+    if (paused) {
+      return record("paused: allocation left as it is", null);
+    }
+    try {
+      HBasePort hb = hbase.get();
+      FirstLevelPort df = hdfs.get();
+      if (hb == null || df == null) {
+        return fail((hb == null ? "HBase scheduler" : "DataNode scheduler") + " not reachable", null);
+      }
+      SchedulerSnapshot hbSnap = hb.snapshot();
+      if (hbSnap.endNanos() == lastHbaseEnd) {
+        return record("no new HBase interval since the last decision", null);
+      }
+      ResourceLoad dfLoad = df.load();
+      SloTarget target = slo;
+      if (state == null) {
+        begin(target, hb.allocation(), df.allocation());
+      }
+      Observation obs = Observation.of(target.tenant(), target.goal(), hbSnap, dfLoad);
+      Decision d =
+          decider.decide(
+              obs,
+              state,
+              target.goal(),
+              AllocationMapper.otherReserved(target.tenant(), hdfsBase),
+              AllocationMapper.otherReserved(target.tenant(), hbaseBase));
+      LatencyAllocation a = d.allocation();
+      df.setAllocation(AllocationMapper.hdfs(target.tenant(), a, hdfsBase));
+      hb.setAllocation(AllocationMapper.hbase(target.tenant(), a, hbaseBase));
+      state = d.state();
+      lastHbaseEnd = hbSnap.endNanos();
+      if (failing) {
+        LOG.info("cake-controller: recovered after {} failed intervals", failures);
+        failing = false;
+      }
+      String line =
+          String.format(
+              "cake-controller: %s measured=%.1f samples=%d occupancy hbase=%.2f hdfs=%.2f | %s",
+              target, obs.measured(), obs.samples(), obs.hbaseOccupancy(), obs.hdfsOccupancy(), d.describe());
+      LOG.info(line);
+      return record(line, d);
+    } catch (Exception e) {
+      return fail(e.toString(), e);
+    }
+  }
+
+  /** Starts from the allocation the schedulers have now (static config or an operator's). */
+  private void begin(SloTarget target, Allocation hb, Allocation df) {
+    hbaseBase = hb;
+    hdfsBase = df;
+    double others = df.shares().entrySet().stream()
+        .filter(e -> !e.getKey().equals(target.tenant()))
+        .mapToDouble(java.util.Map.Entry::getValue)
+        .sum() + df.defaultShare();
+    double mine = df.share(target.tenant());
+    double share = Math.max(LatencyAllocation.MIN_SHARE, Math.min(LatencyAllocation.MAX_SHARE, mine / (mine + others)));
+    state =
+        ControlState.of(
+            new LatencyAllocation(share, df.reservation(target.tenant()), hb.reservation(target.tenant())));
+  }
+
+  private Outcome fail(String why, Exception e) {
+    failures++;
+    if (!failing) {
+      failing = true;
+      if (e != null) {
+        LOG.warn("cake-controller: keeping the last allocation: {}", why, e);
+      } else {
+        LOG.warn("cake-controller: keeping the last allocation: {}", why);
+      }
+    }
+    return record("failed, allocation kept: " + why, null);
+  }
+
+  private Outcome record(String summary, Decision d) {
+    Outcome o = new Outcome(ticks, summary, d);
+    last = o;
+    return o;
+  }
+
+  // ------------------------------------------------------------------ operator controls
+
+  public Outcome last() {
+    return last;
+  }
+
+  public SloTarget slo() {
+    return slo;
+  }
+
+  /** Changes the SLO from the next tick; a new tenant restarts from the schedulers' allocation. */
+  public synchronized void setSlo(SloTarget next) {
+    Objects.requireNonNull(next, "slo");
+    if (!next.tenant().equals(slo.tenant())) {
+      state = null;
+    }
+    slo = next;
+  }
+
+  public void setDecider(SloDecider next) {
+    decider = Objects.requireNonNull(next);
+  }
+
+  public SloDecider decider() {
+    return decider;
+  }
+
+  public void pause() {
+    paused = true;
+  }
+
+  public void resume() {
+    paused = false;
+  }
+
+  public boolean paused() {
+    return paused;
+  }
+
+  public synchronized long failures() {
+    return failures;
+  }
+
+  public synchronized LatencyAllocation allocation() {
+    return state == null ? null : state.allocation();
+  }
+}

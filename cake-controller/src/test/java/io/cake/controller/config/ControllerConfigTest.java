@@ -1,0 +1,60 @@
+package io.cake.controller.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.cake.core.tenant.LatencyGoal;
+import io.cake.core.tenant.ThroughputGoal;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ControllerConfigTest {
+
+  @Test
+  void defaultsAreThePapersAndOffUntilEnabled() {
+    ControllerConfig c = ControllerConfig.parse(Map.of());
+    assertThat(c.enabled()).isFalse();
+    assertThat(c.slo()).isEmpty();
+    assertThat(c.params().interval().toMillis()).isEqualTo(10_000);
+    assertThat(c.params().highPerformance()).isEqualTo(1.2);
+    assertThat(c.params().occupancyCoefficient()).isEqualTo(1.5);
+  }
+
+  @Test
+  void readsALatencyOrAThroughputSlo() {
+    ControllerConfig c =
+        ControllerConfig.parse(
+            Map.of(
+                "cake.controller.enabled", "true",
+                "cake.controller.interval-ms", "2000",
+                "cake.slo.front.latency-ms", "100",
+                "cake.slo.front.percentile", "99.9"));
+    assertThat(c.enabled()).isTrue();
+    assertThat(c.params().interval().toMillis()).isEqualTo(2000);
+    assertThat(c.slo().orElseThrow().tenant()).isEqualTo("front");
+    assertThat(c.slo().orElseThrow().goal()).isEqualTo(LatencyGoal.of(99.9, 100));
+
+    ControllerConfig t = ControllerConfig.parse(Map.of("cake.slo.etl.throughput", "500"));
+    assertThat(t.slo().orElseThrow().goal()).isEqualTo(new ThroughputGoal(500));
+  }
+
+  @Test
+  void badValuesAreRefusedNamingTheKey() {
+    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.interval-ms", "ten")))
+        .hasMessageContaining("cake.controller.interval-ms");
+    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.enabled", "yes")))
+        .hasMessageContaining("cake.controller.enabled");
+    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.perf-high", "0.5")))
+        .hasMessageContaining("highPerformance");
+    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.slo.front.latency-ms", "-5")))
+        .hasMessageContaining("cake.slo.front");
+    assertThatThrownBy(
+            () -> ControllerConfig.parse(Map.of("cake.slo.front.latency-ms", "5", "cake.slo.front.throughput", "5")))
+        .hasMessageContaining("exactly one");
+    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.slo.bad name.latency-ms", "5")))
+        .hasMessageContaining("bad name");
+    assertThatThrownBy(
+            () -> ControllerConfig.parse(Map.of("cake.slo.a.latency-ms", "5", "cake.slo.b.latency-ms", "9")))
+        .hasMessageContaining("one tenant");
+  }
+}

@@ -1,0 +1,170 @@
+package io.cake.controller.loop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cake.controller.config.SloTarget;
+import io.cake.controller.policy.ControllerParams;
+import io.cake.controller.policy.SloDecider;
+import io.cake.core.metrics.SchedulerSnapshot;
+import io.cake.core.sched.Allocation;
+import io.cake.core.sched.FairQueueScheduler;
+import io.cake.core.sched.Ticket;
+import io.cake.core.time.ManualClock;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+
+/** The loop body around real first-level schedulers on a manual clock. */
+class SecondLevelControllerTest {
+  private final ManualClock clock = new ManualClock();
+  private final FairQueueScheduler<String> hbase = new FairQueueScheduler<>("hb", clock, 10, 1000, 1000);
+  private final FairQueueScheduler<String> hdfs = new FairQueueScheduler<>("df", clock, 6, 1000, 1000);
+  private final AtomicBoolean hdfsUp = new AtomicBoolean(true);
+  private final AtomicBoolean hdfsRefusesWrites = new AtomicBoolean(false);
+
+  private final SecondLevelController.HBasePort hbasePort =
+      new SecondLevelController.HBasePort() {
+        @Override
+        public SchedulerSnapshot snapshot() {
+          return hbase.lastSnapshot();
+        }
+
+        @Override
+        public String name() {
+          return "hb";
+        }
+
+        @Override
+        public ResourceLoad load() {
+          return ResourceLoad.of(hbase.lastSnapshot());
+        }
+
+        @Override
+        public Allocation allocation() {
+          return hbase.allocation();
+        }
+
+        @Override
+        public void setAllocation(Allocation a) {
+          hbase.setAllocation(a);
+        }
+      };
+
+  private final FirstLevelPort hdfsPort =
+      new FirstLevelPort() {
+        @Override
+        public String name() {
+          return "df";
+        }
+
+        @Override
+        public ResourceLoad load() {
+          return ResourceLoad.of(hdfs.lastSnapshot());
+        }
+
+        @Override
+        public Allocation allocation() {
+          return hdfs.allocation();
+        }
+
+        @Override
+        public void setAllocation(Allocation a) throws IOException {
+          if (hdfsRefusesWrites.get()) {
+            throw new IOException("connection refused");
+          }
+          hdfs.setAllocation(a);
+        }
+      };
+
+  private final SecondLevelController controller =
+      new SecondLevelController(
+          () -> hbasePort,
+          () -> hdfsUp.get() ? hdfsPort : null,
+          new SloDecider(ControllerParams.DEFAULTS),
+          SloTarget.latency("front", 99, 100));
+
+  /** One 10 s interval in which the front end completes 200 gets of {@code latencyMs} each. */
+  private void interval(long latencyMs) {
+    for (int i = 0; i < 200; i++) {
+      hbase.offer("front", "get", 1);
+      Ticket<String> t = hbase.poll(9);
+      clock.advance(Duration.ofMillis(latencyMs));
+      hbase.complete(t);
+    }
+    clock.advance(Duration.ofSeconds(10));
+    hbase.rollMetrics();
+    hdfs.rollMetrics();
+  }
+
+  @Test
+  void aMissedSloMovesShareToTheLatencyTenantAtBothResources() {
+    interval(300);
+    SecondLevelController.Outcome o = controller.tick();
+
+    assertThat(o.decision()).isNotNull();
+    assertThat(o.summary()).contains("front").contains("SLO missed");
+    // Start: front at weight 1 against the default weight 1 = 50%; perf 1/3 -> +10% of 50%.
+    assertThat(controller.allocation().share()).isEqualTo(0.55);
+    double fraction = hbase.allocation().share("front") / (hbase.allocation().share("front") + hbase.allocation().defaultShare());
+    assertThat(fraction).isCloseTo(0.55, org.assertj.core.api.Assertions.within(1e-9));
+    assertThat(hdfs.allocation().share("front")).isEqualTo(hbase.allocation().share("front"));
+  }
+
+  @Test
+  void anIntervalAlreadyDecidedOnIsNotDecidedAgain() {
+    interval(300);
+    controller.tick();
+    Allocation after = hbase.allocation();
+    SecondLevelController.Outcome again = controller.tick();
+    assertThat(again.decision()).isNull();
+    assertThat(again.summary()).contains("no new HBase interval");
+    assertThat(hbase.allocation()).isEqualTo(after);
+  }
+
+  @Test
+  void anUnreachableOrFailingDataNodeKeepsTheLastAllocation() {
+    interval(300);
+    controller.tick();
+    Allocation hbaseBefore = hbase.allocation();
+    Allocation hdfsBefore = hdfs.allocation();
+
+    hdfsUp.set(false);
+    interval(300);
+    assertThat(controller.tick().summary()).contains("not reachable");
+    hdfsUp.set(true);
+    hdfsRefusesWrites.set(true);
+    assertThat(controller.tick().summary()).contains("connection refused");
+
+    assertThat(hbase.allocation()).isEqualTo(hbaseBefore);
+    assertThat(hdfs.allocation()).isEqualTo(hdfsBefore);
+    assertThat(controller.failures()).isEqualTo(2);
+    assertThat(controller.allocation().share()).as("state not advanced").isEqualTo(0.55);
+
+    hdfsRefusesWrites.set(false);
+    SecondLevelController.Outcome recovered = controller.tick();
+    assertThat(recovered.decision()).isNotNull();
+    assertThat(controller.allocation().share()).isGreaterThan(0.55);
+  }
+
+  @Test
+  void pausedMeansHandsOff() {
+    controller.pause();
+    interval(300);
+    assertThat(controller.tick().summary()).contains("paused");
+    assertThat(hbase.allocation()).isEqualTo(Allocation.equalShares());
+    controller.resume();
+    assertThat(controller.tick().decision()).isNotNull();
+  }
+
+  @Test
+  void aLooserSloGivesShareBack() {
+    interval(300);
+    controller.tick();
+    double missed = controller.allocation().share();
+    controller.setSlo(SloTarget.latency("front", 99, 1000));
+    interval(300);
+    controller.tick();
+    assertThat(controller.allocation().share()).isLessThan(missed);
+  }
+}
