@@ -102,7 +102,7 @@ public class CakeFsDatasetFactory extends FsDatasetSpi.Factory<FsDatasetSpi<?>> 
       if (client == null) {
         return in; // not a client read: balancer copy, replication, checksum, fd passing
       }
-      DataNodeReadScheduler.ReadSession session = scheduler.openSession(scheduler.tenantOf(client));
+      DataNodeReadScheduler.ReadSession session = scheduler.openSession(scheduler.tenantOf(client), client);
       if (in instanceof FileInputStream f) {
         return new GatedFileInputStream(f, session);
       }

@@ -51,13 +51,18 @@ import org.slf4j.LoggerFactory;
 public final class DataNodeReadScheduler implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(DataNodeReadScheduler.class);
 
-  /** Test and diagnostics hook: called on the reading thread after a chunk got its slot. */
+  /**
+   * Diagnostics hook: called on the reading thread after a chunk got its slot and before the disk
+   * read, so time spent in it counts as service time (tests use that to model a slow disk).
+   */
   @FunctionalInterface
   public interface ChunkListener {
     /**
+     * @param client the DFS client name
      * @param othersWaiting callers of other tenants waiting at grant time
+     * @param waitNanos how long this chunk waited for its slot
      */
-    void onChunk(String tenant, int bytes, int othersWaiting);
+    void onChunk(String tenant, String client, int bytes, int othersWaiting, long waitNanos);
   }
 
   private final String name;
@@ -273,19 +278,22 @@ public final class DataNodeReadScheduler implements AutoCloseable {
    * A session for one block read by {@code tenant}: the gated streams call {@link
    * ReadSession#begin} before and {@link ReadSession#end} after each disk read.
    */
-  public ReadSession openSession(String tenant) {
-    return new ReadSession(TenantNames.isValid(tenant) ? tenant : TenantNames.DEFAULT, lendBetweenChunks);
+  public ReadSession openSession(String tenant, String client) {
+    return new ReadSession(
+        TenantNames.isValid(tenant) ? tenant : TenantNames.DEFAULT, client, lendBetweenChunks);
   }
 
   /** Used by one DataXceiver thread at a time. */
   public final class ReadSession implements Closeable {
     private final String tenant;
+    private final String client;
     private final boolean lend;
     private SoftLimitGate.Permit permit;
     private boolean done;
 
-    private ReadSession(String tenant, boolean lend) {
+    private ReadSession(String tenant, String client, boolean lend) {
       this.tenant = tenant;
+      this.client = client;
       this.lend = lend;
     }
 
@@ -300,6 +308,8 @@ public final class DataNodeReadScheduler implements AutoCloseable {
     /** Waits for a slot; returns how many of {@code wanted} (at least 1) bytes to read now. */
     public int begin(int wanted) throws InterruptedIOException {
       int n = Math.max(1, Math.min(wanted, chunkSize));
+      ChunkListener l = listener;
+      long t0 = l == null ? 0L : System.nanoTime();
       try {
         if (lend && permit != null) {
           permit.reclaim();
@@ -320,10 +330,13 @@ public final class DataNodeReadScheduler implements AutoCloseable {
         boundViolations.incrementAndGet();
       }
       gatedChunks.incrementAndGet();
-      ChunkListener l = listener;
       if (l != null) {
-        FairQueueScheduler<?> s = gate.scheduler();
-        l.onChunk(tenant, n, s.queued() - s.queued(tenant));
+        try {
+          FairQueueScheduler<?> s = gate.scheduler();
+          l.onChunk(tenant, client, n, s.queued() - s.queued(tenant), System.nanoTime() - t0);
+        } catch (RuntimeException e) {
+          LOG.warn("chunk listener failed", e);
+        }
       }
       return n;
     }
