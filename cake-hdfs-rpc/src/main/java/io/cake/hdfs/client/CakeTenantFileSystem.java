@@ -14,6 +14,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FilterFileSystem;
+import org.apache.hadoop.fs.FutureDataInputStreamBuilder;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.impl.OpenFileParameters;
 import org.slf4j.Logger;
@@ -130,6 +131,16 @@ public class CakeTenantFileSystem extends FilterFileSystem {
     FSDataInputStream base = fs.open(f, bufferSize);
     openStreams.incrementAndGet();
     return new FSDataInputStream(new TenantRoutingInputStream(this, f, bufferSize, base));
+  }
+
+  /** FilterFileSystem hands the builder to the base file system; build it on this one instead. */
+  @Override
+  public FutureDataInputStreamBuilder openFile(Path path) throws IOException {
+    if (!routing) {
+      return super.openFile(path);
+    }
+    FutureDataInputStreamBuilder builder = createDataInputStreamBuilder(this, path);
+    return builder;
   }
 
   @Override

@@ -1,0 +1,243 @@
+package io.cake.hdfs.client;
+
+import static io.cake.hdfs.TestCluster.KB;
+import static io.cake.hdfs.TestCluster.MB;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.cake.core.metrics.TenantMetrics;
+import io.cake.core.tenant.CurrentTenant;
+import io.cake.hdfs.TestCluster;
+import io.cake.hdfs.datanode.DataNodeReadScheduler;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The HBase-side wrapper against a real hooked MiniDFSCluster (no HBase needed). */
+class TenantFileSystemIT {
+  static final Path FILE = new Path("/routed");
+  static Configuration conf;
+  static MiniDFSCluster cluster;
+  static DataNode dn;
+  static DataNodeReadScheduler sched;
+  static byte[] data;
+
+  @BeforeAll
+  static void start() throws Exception {
+    conf = TestCluster.hookedConf("tenant-fs");
+    cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
+    cluster.waitActive();
+    dn = cluster.getDataNodes().get(0);
+    sched = TestCluster.schedulerOf(dn);
+    data = TestCluster.data(4 * MB, 9);
+    TestCluster.write(cluster.getFileSystem(), FILE, data, 16L * MB);
+  }
+
+  @AfterAll
+  static void stop() {
+    cluster.shutdown(true);
+  }
+
+  @AfterEach
+  void clearTenant() {
+    CurrentTenant.clear();
+  }
+
+  static long chunks(String tenant) {
+    TenantMetrics m = sched.scheduler().metrics(tenant);
+    return m == null ? 0 : m.totalCompletions();
+  }
+
+  static CakeTenantFileSystem wrapper(Configuration c) throws IOException {
+    return new CakeTenantFileSystem(FileSystem.newInstance(cluster.getURI(), c), c);
+  }
+
+  private void assertSlice(byte[] got, long off) {
+    assertThat(Arrays.equals(got, Arrays.copyOfRange(data, (int) off, (int) off + got.length)))
+        .as("bytes at %d", off).isTrue();
+  }
+
+  @Test
+  void readsReachTheDataNodeUnderTheThreadsTenant() throws Exception {
+    try (CakeTenantFileSystem fs = wrapper(conf)) {
+      long default0 = chunks("default");
+      FSDataInputStream in = fs.open(FILE);
+      assertThat(fs.openStreams()).isEqualTo(1);
+      byte[] b = new byte[64 * KB];
+
+      long fe0 = chunks("fe");
+      CurrentTenant.set("fe");
+      in.readFully(128 * KB, b); // get: positional read
+      assertSlice(b, 128 * KB);
+      assertThat(chunks("fe") - fe0).isGreaterThanOrEqualTo(1);
+
+      long scan0 = chunks("scan");
+      CurrentTenant.set("scan");
+      in.seek(MB);
+      byte[] s = new byte[MB];
+      in.readFully(s); // scan: stream read
+      assertSlice(s, MB);
+      assertThat(chunks("scan") - scan0).isGreaterThanOrEqualTo(16);
+
+      long internal0 = chunks("internal");
+      CurrentTenant.clear(); // flush/compaction threads
+      in.readFully(0, b);
+      assertSlice(b, 0);
+      assertThat(chunks("internal") - internal0).isGreaterThanOrEqualTo(1);
+
+      assertThat(fs.tenantClients()).isEqualTo(3);
+      assertThat(fs.openStreams()).isEqualTo(4); // base + fe + scan + internal
+      in.close();
+      assertThat(fs.openStreams()).isZero();
+      assertThatThrownBy(() -> in.readFully(0, b)).isInstanceOf(IOException.class);
+      in.close(); // idempotent
+      assertThat(fs.openStreams()).isZero();
+      assertThat(chunks("default") - default0).as("nothing read as default").isZero();
+    }
+  }
+
+  @Test
+  void streamPositionIsOneForAllTenants() throws Exception {
+    try (CakeTenantFileSystem fs = wrapper(conf); FSDataInputStream in = fs.open(FILE)) {
+      Random r = new Random(4);
+      String[] tenants = {"a", "b", null};
+      long pos = 0;
+      for (int i = 0; i < 40; i++) {
+        String t = tenants[r.nextInt(3)];
+        if (t == null) {
+          CurrentTenant.clear();
+        } else {
+          CurrentTenant.set(t);
+        }
+        if (r.nextInt(4) == 0 || pos > data.length - 200 * KB) {
+          pos = r.nextInt(data.length - 200 * KB);
+          in.seek(pos);
+        }
+        byte[] b = new byte[1 + r.nextInt(100 * KB)];
+        in.readFully(b);
+        assertSlice(b, pos);
+        pos += b.length;
+        assertThat(in.getPos()).isEqualTo(pos);
+      }
+      CurrentTenant.set("a");
+      in.seek(data.length - 10);
+      assertThat(in.read(new byte[100], 0, 100)).isEqualTo(10);
+      assertThat(in.read()).isEqualTo(-1);
+    }
+  }
+
+  @Test
+  void tenantClientsAreBoundedAndLaterTenantsUseTheBaseClient() throws Exception {
+    Configuration c = new Configuration(conf);
+    c.setInt(CakeTenantFileSystem.MAX_TENANTS_KEY, 2);
+    try (CakeTenantFileSystem fs = wrapper(c); FSDataInputStream in = fs.open(FILE)) {
+      byte[] b = new byte[64 * KB];
+      for (String t : List.of("t1", "t2")) {
+        CurrentTenant.set(t);
+        in.readFully(0, b);
+      }
+      long def0 = chunks("default");
+      CurrentTenant.set("t3");
+      in.readFully(0, b);
+      assertSlice(b, 0);
+      assertThat(fs.tenantClients()).isEqualTo(2);
+      assertThat(chunks("t3")).isZero();
+      assertThat(chunks("default") - def0).isGreaterThanOrEqualTo(1);
+      assertThat(fs.openStreams()).isEqualTo(3); // base (shared by t3) + t1 + t2
+    }
+  }
+
+  @Test
+  void closeClosesEveryClientAndLeavesNoSocketAtTheDataNode() throws Exception {
+    int baseline = dn.getXceiverCount();
+    CakeTenantFileSystem fs = wrapper(conf);
+    List<FileSystem> tenantClients = new ArrayList<>();
+    ExecutorService pool = Executors.newFixedThreadPool(6);
+    List<FSDataInputStream> streams = new ArrayList<>();
+    try {
+      for (int f = 0; f < 3; f++) {
+        streams.add(fs.open(FILE));
+      }
+      List<Future<?>> fut = new ArrayList<>();
+      for (int i = 0; i < 6; i++) {
+        String tenant = "t" + (i % 3);
+        FSDataInputStream in = streams.get(i % streams.size());
+        int seed = i;
+        fut.add(pool.submit(() -> {
+          CurrentTenant.set(tenant);
+          Random r = new Random(seed);
+          byte[] b = new byte[64 * KB];
+          for (int k = 0; k < 30; k++) {
+            long off = r.nextInt(data.length - b.length);
+            in.readFully(off, b);
+            assertSlice(b, off);
+          }
+          return null;
+        }));
+      }
+      for (Future<?> f : fut) {
+        f.get(60, TimeUnit.SECONDS);
+      }
+      for (int i = 0; i < 3; i++) {
+        tenantClients.add(fs.clientFor("t" + i));
+      }
+      assertThat(fs.openStreams()).isBetween(3 + 3, 3 + 9);
+      for (FSDataInputStream in : streams) {
+        in.close();
+      }
+      assertThat(fs.openStreams()).isZero();
+    } finally {
+      pool.shutdownNow();
+      fs.close();
+    }
+    for (FileSystem c : tenantClients) {
+      assertThat(((DistributedFileSystem) c).getClient().isClientRunning()).isFalse();
+    }
+    assertThatThrownBy(() -> fs.clientFor("t9")).isInstanceOf(IOException.class);
+    // Closed streams return their sockets to the client's peer cache, which expires them (3 s).
+    TestCluster.await("DataNode xceivers back to " + baseline, Duration.ofSeconds(60),
+        () -> dn.getXceiverCount() <= baseline);
+  }
+
+  @Test
+  void missingFilesFailAtOpenAndOtherFileSystemsPassThrough() throws Exception {
+    try (CakeTenantFileSystem fs = wrapper(conf)) {
+      assertThatThrownBy(() -> fs.open(new Path("/nope"))).isInstanceOf(FileNotFoundException.class);
+      assertThat(fs.openStreams()).isZero();
+      try (FSDataInputStream in = fs.openFile(FILE).build().get()) {
+        assertThat(in.getWrappedStream()).isInstanceOf(TenantRoutingInputStream.class);
+      }
+    }
+    java.nio.file.Path local = Files.createTempFile("cake", ".bin");
+    Files.write(local, new byte[] {1, 2, 3});
+    FileSystem lfs = FileSystem.newInstanceLocal(new Configuration());
+    try (CakeTenantFileSystem fs = new CakeTenantFileSystem(lfs, conf);
+        FSDataInputStream in = fs.open(new Path(local.toUri()))) {
+      assertThat(in.getWrappedStream()).isNotInstanceOf(TenantRoutingInputStream.class);
+      assertThat(in.read()).isEqualTo(1);
+      assertThat(fs.tenantClients()).isZero();
+    } finally {
+      Files.delete(local);
+    }
+  }
+}
