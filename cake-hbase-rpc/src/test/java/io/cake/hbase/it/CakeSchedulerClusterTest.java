@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.management.Attribute;
@@ -269,6 +270,36 @@ class CakeSchedulerClusterTest {
         assertThat(admin.tableExists(ctl)).isTrue();
       }
       assertThat(s.queued("batch")).as("still saturated at the end").isPositive();
+
+      // Calls whose client deadline passes while they wait are dropped (CallDroppedException),
+      // counted per tenant, and every accepted call is accounted for.
+      try (AsyncConnection ac = ConnectionFactory.createAsyncConnection(cluster.conf()).get()) {
+        AsyncTable<?> late = ac.getTableBuilder(big).setMaxAttempts(1)
+            .setRpcTimeout(5, TimeUnit.MILLISECONDS).setReadRpcTimeout(5, TimeUnit.MILLISECONDS)
+            .setOperationTimeout(30, TimeUnit.SECONDS)
+            .setRequestAttribute("cake.tenant", Bytes.toBytes("late")).build();
+        List<CompletableFuture<Result>> futures = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+          futures.add(late.get(new Get(row(i))).toCompletableFuture());
+        }
+        for (CompletableFuture<Result> f : futures) {
+          try {
+            f.get();
+          } catch (ExecutionException expected) {
+            // timed out at the client
+          }
+        }
+        CakeCluster.await("late calls accounted", Duration.ofSeconds(30), () -> {
+          TenantMetrics m = s.tenantMetrics("late");
+          return m != null && m.totalArrivals() > 0
+              && m.totalArrivals() == m.totalCompletions() + m.totalDrops();
+        });
+        TenantMetrics m = s.tenantMetrics("late");
+        System.out.printf("CAKE deadlines: late tenant arrivals=%d completions=%d drops=%d%n",
+            m.totalArrivals(), m.totalCompletions(), m.totalDrops());
+        assertThat(m.totalDrops()).isPositive();
+        assertThat(s.operationStats().totalDrops("late", OperationType.GET)).isEqualTo(m.totalDrops());
+      }
       assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(60));
     } finally {
       running.set(false);
