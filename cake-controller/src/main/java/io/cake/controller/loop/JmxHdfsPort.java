@@ -56,7 +56,7 @@ public final class JmxHdfsPort implements FirstLevelPort {
     Set<String> names = new HashSet<>();
     try {
       for (ObjectName n : server.queryNames(new ObjectName(JmxPublisher.DOMAIN + ":type=HdfsScheduler,*"), null)) {
-        names.add(ObjectName.unquote(n.getKeyProperty("scheduler")));
+        names.add(unquote(n.getKeyProperty("scheduler")));
       }
     } catch (JMException e) {
       throw new IOException(e);
@@ -67,7 +67,7 @@ public final class JmxHdfsPort implements FirstLevelPort {
   private static ObjectName controlName(MBeanServerConnection server, String scheduler)
       throws JMException, IOException {
     for (ObjectName n : server.queryNames(new ObjectName(JmxPublisher.DOMAIN + ":type=HdfsScheduler,*"), null)) {
-      if (ObjectName.unquote(n.getKeyProperty("scheduler")).equals(scheduler)) {
+      if (unquote(n.getKeyProperty("scheduler")).equals(scheduler)) {
         return n;
       }
     }
@@ -86,7 +86,7 @@ public final class JmxHdfsPort implements FirstLevelPort {
       ObjectName pattern =
           new ObjectName(JmxPublisher.DOMAIN + ":type=FirstLevel,scheduler=" + quote(scheduler) + ",name=occupancy,*");
       for (ObjectName n : server.queryNames(pattern, null)) {
-        String tenant = ObjectName.unquote(n.getKeyProperty("tenant"));
+        String tenant = unquote(n.getKeyProperty("tenant"));
         double occupancy = gauge(JmxPublisher.tenantMetricName(scheduler, tenant, "occupancy"));
         double throughput = gauge(JmxPublisher.tenantMetricName(scheduler, tenant, "throughput"));
         double serviceMs = gauge(JmxPublisher.tenantMetricName(scheduler, tenant, "serviceTimeMeanMs"));
@@ -136,6 +136,11 @@ public final class JmxHdfsPort implements FirstLevelPort {
   private double gauge(ObjectName n) throws JMException, IOException {
     Object v = server.getAttribute(n, "Value");
     return v instanceof Number num ? num.doubleValue() : Double.NaN;
+  }
+
+  /** Key values may or may not be quoted, depending on who registered the name. */
+  private static String unquote(String v) {
+    return v != null && v.length() >= 2 && v.startsWith("\"") ? ObjectName.unquote(v) : v;
   }
 
   private static String quote(String s) {

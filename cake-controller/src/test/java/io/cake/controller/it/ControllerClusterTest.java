@@ -1,0 +1,256 @@
+package io.cake.controller.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cake.controller.config.ControllerConfig;
+import io.cake.controller.hbase.CakeControllerCoprocessor;
+import io.cake.controller.jmx.Controller;
+import io.cake.hbase.rpc.CakeRpcSchedulerFactory;
+import io.cake.hdfs.client.CakeTenantFileSystem;
+import io.cake.hdfs.datanode.CakeFsDatasetFactory;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.CompareOperator;
+import org.apache.hadoop.hbase.HBaseTestingUtility;
+import org.apache.hadoop.hbase.StartMiniClusterOption;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.BufferedMutator;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.filter.BinaryComparator;
+import org.apache.hadoop.hbase.filter.RowFilter;
+import org.apache.hadoop.hbase.security.User;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The whole stack on a real mini-cluster: Cake's RPC scheduler, the DataNode read hook, the
+ * tenant-carrying FileSystem wrapper and the controller coprocessor, with a 2 s interval. A front
+ * end does single-row gets at a steady rate while batch threads scan without pause; the controller
+ * must bring the front end's p99 under its SLO, batch must keep going, and a looser SLO set
+ * through JMX must hand allocation back.
+ */
+class ControllerClusterTest {
+  private static final byte[] CF = Bytes.toBytes("f");
+  private static final byte[] Q = Bytes.toBytes("q");
+  private static final int ROWS = 3_000;
+  private static final long INTERVAL_MS = 2_000;
+  private static final double SLO_MS = 150;
+  private static final int HANDLERS = 4;
+  private static final int BATCH_THREADS = 8;
+
+  private static HBaseTestingUtility util;
+  private static Connection front;
+  private static Connection batch;
+  private static TableName table;
+
+  @BeforeAll
+  static void start() throws Exception {
+    util = new HBaseTestingUtility();
+    Configuration conf = util.getConfiguration();
+    conf.set("hbase.region.server.rpc.scheduler.factory.class", CakeRpcSchedulerFactory.class.getName());
+    conf.set("hbase.regionserver.handler.count", String.valueOf(HANDLERS));
+    conf.set("cake.hbase.handlers.initial", String.valueOf(HANDLERS));
+    conf.set("cake.hbase.aimd.enabled", "false");
+    conf.set("cake.hbase.metrics.interval-ms", String.valueOf(INTERVAL_MS));
+    conf.set("dfs.datanode.fsdataset.factory", CakeFsDatasetFactory.class.getName());
+    conf.set("cake.hdfs.metrics.interval-ms", String.valueOf(INTERVAL_MS));
+    conf.set("hbase.fs.wrapper", CakeTenantFileSystem.class.getName());
+    conf.set("hbase.coprocessor.regionserver.classes", CakeControllerCoprocessor.class.getName());
+    conf.set(ControllerConfig.ENABLED, "true");
+    conf.set(ControllerConfig.INTERVAL_MS, String.valueOf(INTERVAL_MS));
+    conf.set(ControllerConfig.MIN_SAMPLES, "20");
+    conf.set("cake.slo.front.latency-ms", String.valueOf(SLO_MS));
+    util.startMiniCluster(
+        StartMiniClusterOption.builder().numMasters(1).numRegionServers(1).numDataNodes(1).build());
+    front = tenantConnection("front");
+    batch = tenantConnection("batch");
+    table = loadTable(front);
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    for (Connection c : new Connection[] {front, batch}) {
+      if (c != null) {
+        c.close();
+      }
+    }
+    if (util != null) {
+      util.shutdownMiniCluster();
+    }
+  }
+
+  private static Connection tenantConnection(String tenant) throws Exception {
+    return ConnectionFactory.createConnection(
+        util.getConfiguration(), null, User.getCurrent(), Map.of("cake.tenant", Bytes.toBytes(tenant)));
+  }
+
+  /** 3,000 rows of 8 KB, block cache off, flushed: every get and scan reads HDFS. */
+  private static TableName loadTable(Connection c) throws Exception {
+    TableName tn = TableName.valueOf("ctl");
+    try (Admin admin = c.getAdmin()) {
+      admin.createTable(
+          TableDescriptorBuilder.newBuilder(tn)
+              .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(CF).setBlockCacheEnabled(false).build())
+              .build());
+    }
+    byte[] value = new byte[8 * 1024];
+    try (BufferedMutator m = c.getBufferedMutator(tn)) {
+      for (int i = 0; i < ROWS; i++) {
+        ThreadLocalRandom.current().nextBytes(value);
+        m.mutate(new Put(row(i)).addColumn(CF, Q, value.clone()));
+      }
+    }
+    util.flush(tn);
+    return tn;
+  }
+
+  private static byte[] row(int i) {
+    return Bytes.toBytes(String.format("row%08d", i));
+  }
+
+  @Test
+  void theControllerBringsTheFrontEndUnderItsSloAndALooserSloHandsAllocationBack() throws Exception {
+    MBeanServer jmx = ManagementFactory.getPlatformMBeanServer();
+    int port = util.getMiniHBaseCluster().getRegionServer(0).getServerName().getPort();
+    ObjectName controller = Controller.objectName(port);
+    assertThat(jmx.isRegistered(controller)).as("the coprocessor started the controller").isTrue();
+
+    AtomicBoolean running = new AtomicBoolean(true);
+    AtomicLong batchScans = new AtomicLong();
+    Recorder frontLatency = new Recorder(TimeUnit.MINUTES.toNanos(1), 3);
+    ExecutorService pool = Executors.newFixedThreadPool(BATCH_THREADS + 2);
+    List<java.util.concurrent.Future<?>> work = new ArrayList<>();
+    for (int t = 0; t < BATCH_THREADS; t++) {
+      work.add(pool.submit(() -> {
+        try (Table tbl = batch.getTable(table)) {
+          while (running.get()) {
+            int start = ThreadLocalRandom.current().nextInt(ROWS - 500);
+            Scan scan = new Scan().withStartRow(row(start)).withStopRow(row(start + 500)).setCacheBlocks(false)
+                .setFilter(new RowFilter(CompareOperator.EQUAL, new BinaryComparator(Bytes.toBytes("none"))));
+            try (ResultScanner rs = tbl.getScanner(scan)) {
+              rs.forEach(r -> {});
+            }
+            batchScans.incrementAndGet();
+          }
+        }
+        return null;
+      }));
+    }
+    // Front end: two threads, each a get every 40 ms (50 gets/s), latency from the intended start.
+    for (int t = 0; t < 2; t++) {
+      work.add(pool.submit(() -> {
+        try (Table tbl = front.getTable(table)) {
+          long next = System.nanoTime();
+          while (running.get()) {
+            next += TimeUnit.MILLISECONDS.toNanos(40);
+            tbl.get(new Get(row(ThreadLocalRandom.current().nextInt(ROWS))).setCacheBlocks(false));
+            frontLatency.recordValue(Math.min(System.nanoTime() - next + TimeUnit.MILLISECONDS.toNanos(40), TimeUnit.MINUTES.toNanos(1) - 1));
+            long sleep = next - System.nanoTime();
+            if (sleep > 0) {
+              TimeUnit.NANOSECONDS.sleep(sleep); // pacing the open-loop client, not synchronisation
+            }
+          }
+        }
+        return null;
+      }));
+    }
+
+    try {
+      List<Double> windows = new ArrayList<>();
+      long scansBefore = 0;
+      boolean met = false;
+      for (int w = 0; w < 20 && !met; w++) {
+        Thread.sleep(INTERVAL_MS); // a measurement window of the running workload
+        Histogram h = frontLatency.getIntervalHistogram();
+        windows.add(h.getValueAtPercentile(99) / 1e6);
+        int n = windows.size();
+        met = n >= 2 && windows.get(n - 1) <= SLO_MS && windows.get(n - 2) <= SLO_MS && n > 2;
+        if (w == 0) {
+          scansBefore = batchScans.get();
+        }
+      }
+      System.out.println("front-end p99 per 2 s window (ms): " + windows);
+      System.out.println("controller: " + jmx.getAttribute(controller, "LastDecision"));
+      assertThat(met).as("two consecutive windows under %s ms within 20 windows: %s", SLO_MS, windows).isTrue();
+      assertThat(windows.get(0)).as("the first window, before the controller acted, missed the SLO").isGreaterThan(SLO_MS);
+      assertThat(batchScans.get()).as("batch kept scanning").isGreaterThan(scansBefore);
+      int hbaseReserved = (Integer) jmx.getAttribute(controller, "HbaseReserved");
+      double shareBefore = (Double) jmx.getAttribute(controller, "Share");
+      System.out.printf("allocation when met: share=%.3f hbaseReserved=%d hdfsReserved=%s%n",
+          shareBefore, hbaseReserved, jmx.getAttribute(controller, "HdfsReserved"));
+
+      // A much looser SLO: the front end exceeds it by far, so allocation goes back to batch.
+      jmx.invoke(controller, "setLatencySlo", new Object[] {"front", 99.0, 60_000.0},
+          new String[] {"java.lang.String", "double", "double"});
+      long decisionsAt = System.nanoTime();
+      await(Duration.ofSeconds(30), () -> {
+        try {
+          return (Double) jmx.getAttribute(controller, "Share") < shareBefore * 0.85;
+        } catch (Exception e) {
+          throw new IllegalStateException(e);
+        }
+      });
+      System.out.printf("after loosening the SLO: share=%.3f in %d ms%n",
+          (Double) jmx.getAttribute(controller, "Share"), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - decisionsAt));
+
+      // Invalid JMX writes are refused and change nothing.
+      String sloBefore = (String) jmx.getAttribute(controller, "Slo");
+      try {
+        jmx.invoke(controller, "setLatencySlo", new Object[] {"front", 100.0, 10.0},
+            new String[] {"java.lang.String", "double", "double"});
+        throw new AssertionError("a 100th percentile was accepted");
+      } catch (javax.management.MBeanException | javax.management.RuntimeMBeanException e) {
+        assertThat(e.getCause()).hasMessageContaining("percentile");
+      }
+      assertThat(jmx.getAttribute(controller, "Slo")).isEqualTo(sloBefore);
+    } finally {
+      running.set(false);
+      pool.shutdown();
+      assertThat(pool.awaitTermination(60, TimeUnit.SECONDS)).isTrue();
+    }
+    for (java.util.concurrent.Future<?> f : work) {
+      f.get(); // no client saw an error
+    }
+    // Both tenants' reads reached the DataNode scheduler under their own names.
+    var dataNode = io.cake.hdfs.datanode.DataNodeSchedulers.all().get(0).scheduler();
+    System.out.printf("DataNode chunks served: front=%d batch=%d%n",
+        dataNode.metrics("front").totalCompletions(), dataNode.metrics("batch").totalCompletions());
+    assertThat(dataNode.metrics("front").totalCompletions()).isPositive();
+    assertThat(dataNode.metrics("batch").totalCompletions()).isPositive();
+  }
+
+  private static void await(Duration timeout, java.util.function.BooleanSupplier condition) throws InterruptedException {
+    long end = System.nanoTime() + timeout.toNanos();
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > end) {
+        throw new AssertionError("condition not reached within " + timeout);
+      }
+      Thread.sleep(100);
+    }
+  }
+}
