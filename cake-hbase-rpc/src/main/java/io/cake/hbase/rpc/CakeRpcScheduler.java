@@ -91,10 +91,32 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
     this.delegate = delegate;
     this.priority = priority;
     this.kerberos = "kerberos".equalsIgnoreCase(conf.get("hbase.security.authentication", ""));
-    this.settings = CakeSettings.from(conf); // a bad file at startup fails the RegionServer's start
+    this.settings = initialSettings(conf);
     this.sizer = new PoolSizer(settings.aimd(), clock);
     this.enabled = settings.enabled();
     this.resolver = resolverFor(settings);
+  }
+
+  /**
+   * The file's settings; if they are invalid, the RegionServer still starts, with Cake disabled
+   * (stock scheduling) and the error logged and shown over JMX, until update_config loads a good
+   * file.
+   */
+  private CakeSettings initialSettings(Configuration conf) {
+    try {
+      return CakeSettings.from(conf);
+    } catch (IllegalArgumentException e) {
+      lastConfigurationError = e.getMessage();
+      LOG.error(
+          "Cake: invalid configuration, starting with Cake DISABLED (stock scheduling) until"
+              + " update_config loads a valid one: {}",
+          e.getMessage());
+      Configuration fallback = new Configuration(false);
+      fallback.setBoolean(CakeHBaseConfig.ENABLED, false);
+      fallback.setInt(
+          "hbase.regionserver.handler.count", conf.getInt("hbase.regionserver.handler.count", 30));
+      return CakeSettings.from(fallback);
+    }
   }
 
   private static AtomicInteger[] counters() {

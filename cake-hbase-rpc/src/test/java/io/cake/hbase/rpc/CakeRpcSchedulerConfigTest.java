@@ -1,0 +1,110 @@
+package io.cake.hbase.rpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.cake.core.sched.Allocation;
+import java.net.InetSocketAddress;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.ipc.PriorityFunction;
+import org.apache.hadoop.hbase.ipc.RpcScheduler;
+import org.apache.hadoop.hbase.ipc.SimpleRpcScheduler;
+import org.apache.hadoop.hbase.security.User;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.RequestHeader;
+import org.apache.hbase.thirdparty.com.google.protobuf.Message;
+import org.junit.jupiter.api.Test;
+
+/** Configuration handling of the scheduler around a real (idle) stock SimpleRpcScheduler. */
+class CakeRpcSchedulerConfigTest {
+  private static final PriorityFunction NORMAL =
+      new PriorityFunction() {
+        @Override
+        public int getPriority(RequestHeader header, Message param, User user) {
+          return HConstants.NORMAL_QOS;
+        }
+
+        @Override
+        public long getDeadline(RequestHeader header, Message param) {
+          return 0;
+        }
+      };
+
+  private static CakeRpcScheduler started(Configuration conf) {
+    CakeRpcScheduler s =
+        new CakeRpcScheduler(conf, new SimpleRpcScheduler(conf, 2, 1, 0, NORMAL, 10), NORMAL);
+    s.init(
+        new RpcScheduler.Context() {
+          @Override
+          public InetSocketAddress getListenerAddress() {
+            return new InetSocketAddress("localhost", 0);
+          }
+        });
+    s.start();
+    return s;
+  }
+
+  private static Configuration conf(String... kv) {
+    Configuration c = new Configuration(false);
+    c.set("cake.hbase.jmx.enabled", "false");
+    for (int i = 0; i < kv.length; i += 2) {
+      c.set(kv[i], kv[i + 1]);
+    }
+    return c;
+  }
+
+  @Test
+  void aBadFileAtStartupRunsStockSchedulingUntilAGoodReload() {
+    CakeRpcScheduler s = started(conf("cake.hbase.tenant.a.share", "zero"));
+    try {
+      assertThat(s.enabled()).isFalse();
+      assertThat(s.lastConfigurationError()).contains("cake.hbase.tenant.a.share");
+      s.onConfigurationChange(conf("cake.hbase.tenant.a.share", "4"));
+      assertThat(s.enabled()).isTrue();
+      assertThat(s.lastConfigurationError()).isEmpty();
+      assertThat(s.allocation().share("a")).isEqualTo(4.0);
+      assertThat(CakeRpcSchedulers.all()).contains(s);
+    } finally {
+      s.stop();
+    }
+    assertThat(CakeRpcSchedulers.all()).doesNotContain(s);
+  }
+
+  @Test
+  void aBadReloadChangesNothingAndTheControllerApiValidates() {
+    CakeRpcScheduler s =
+        started(conf("cake.hbase.tenant.a.share", "4", "cake.hbase.handlers.initial", "6", "cake.hbase.queue.per-tenant", "7"));
+    try {
+      Allocation before = s.allocation();
+      s.onConfigurationChange(
+          conf("cake.hbase.tenant.a.share", "1", "cake.hbase.queue.per-tenant", "-1"));
+      assertThat(s.lastConfigurationError()).contains("cake.hbase.queue.per-tenant");
+      assertThat(s.allocation()).isEqualTo(before);
+      assertThat(s.queueLimits()).containsExactly(7, 10_000);
+
+      // A reload with the same file allocation keeps what was set through the API since.
+      s.setAllocation(before.withShare("a", 9));
+      s.onConfigurationChange(conf("cake.hbase.tenant.a.share", "4", "cake.hbase.queue.per-tenant", "8"));
+      assertThat(s.allocation().share("a")).isEqualTo(9.0);
+      assertThat(s.queueLimits()).containsExactly(8, 10_000);
+
+      assertThat(s.poolSize()).isEqualTo(6);
+      assertThatThrownBy(() -> s.setPoolSize(100)).hasMessageContaining("[4, 72]");
+      assertThatThrownBy(() -> s.setAllocation(Allocation.equalShares().withReservation("a", 6)))
+          .hasMessageContaining("at most 5");
+      assertThatThrownBy(() -> s.setPoolBounds(3, 2)).hasMessageContaining("maxSize");
+      Allocation withReservation = s.allocation().withReservation("a", 2);
+      s.setAllocation(withReservation);
+      assertThatThrownBy(() -> s.setPoolBounds(2, 3)).hasMessageContaining("no shared handler");
+      assertThat(s.aimdConfig().minSize()).isEqualTo(4);
+      s.setAllocation(withReservation.withReservation("a", 0));
+      s.setPoolBounds(2, 3);
+      assertThat(s.poolSize()).as("clamped into the new bounds").isEqualTo(3);
+      assertThat(s.getActiveRpcHandlerCount()).isZero();
+      assertThat(s.getGeneralQueueLength()).isZero();
+      assertThat(s.getCallQueueInfo().getCallQueueNames()).contains(CakeRpcScheduler.QUEUE_NAME);
+    } finally {
+      s.stop();
+    }
+  }
+}
