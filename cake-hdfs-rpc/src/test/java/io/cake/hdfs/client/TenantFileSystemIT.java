@@ -65,7 +65,7 @@ class TenantFileSystemIT {
 
   static long chunks(String tenant) {
     TenantMetrics m = sched.scheduler().metrics(tenant);
-    return m == null ? 0 : m.totalCompletions();
+    return m == null ? 0 : m.totalArrivals();
   }
 
   static CakeTenantFileSystem wrapper(Configuration c) throws IOException {
