@@ -6,7 +6,6 @@ import io.cake.core.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -24,7 +23,6 @@ class SchedulerConcurrencyTest {
     ConcurrentHashMap<Long, Integer> handedOut = new ConcurrentHashMap<>();
     AtomicInteger duplicates = new AtomicInteger();
     AtomicLong rejected = new AtomicLong();
-    CountDownLatch producersDone = new CountDownLatch(PRODUCERS);
 
     List<Thread> consumers = new ArrayList<>();
     for (int slot = 0; slot < 8; slot++) {
@@ -47,13 +45,19 @@ class SchedulerConcurrencyTest {
       consumers.add(c);
       c.start();
     }
+    AtomicInteger changes = new AtomicInteger();
     List<Thread> producers = new ArrayList<>();
     for (int p = 0; p < PRODUCERS; p++) {
       long base = (long) p * ITEMS_PER_PRODUCER;
+      boolean changer = p == 0;
       Thread t =
           new Thread(
               () -> {
                 for (long i = 0; i < ITEMS_PER_PRODUCER; i++) {
+                  if (changer && i % 500 == 0) {
+                    // Shares, reservations and slot counts change while the others produce.
+                    change(s, changes.incrementAndGet());
+                  }
                   long id = base + i;
                   if (s.offer(TENANTS[(int) (id % TENANTS.length)], id, 1 + id % 5)) {
                     accepted.put(id, Boolean.TRUE);
@@ -62,27 +66,9 @@ class SchedulerConcurrencyTest {
                     Thread.onSpinWait();
                   }
                 }
-                producersDone.countDown();
               });
       producers.add(t);
       t.start();
-    }
-    // Change shares, reservations and (within the started consumers) slot counts under load.
-    int round = 0;
-    while (producersDone.getCount() > 0) {
-      round++;
-      Allocation a =
-          Allocation.equalShares()
-              .withShare("front", 1 + round % 9)
-              .withShare("batch", 10 - round % 9)
-              .withReservation("front", round % 3)
-              .withReservation("batch", round % 2);
-      if (a.totalReserved() <= s.slotCount() - 1) {
-        s.setAllocation(a);
-      }
-      s.setSlotCount(round % 2 == 0 ? 8 : 5);
-      s.rollMetrics();
-      Thread.yield();
     }
     for (Thread t : producers) {
       t.join();
@@ -97,7 +83,7 @@ class SchedulerConcurrencyTest {
       c.join();
     }
 
-    assertThat(round).as("allocation changed under load").isGreaterThan(1);
+    assertThat(changes.get()).as("allocation changed under load").isEqualTo(ITEMS_PER_PRODUCER / 500);
     assertThat(duplicates.get()).isZero();
     assertThat(handedOut.keySet()).isEqualTo(accepted.keySet());
     assertThat(s.queued()).isZero();
@@ -110,5 +96,19 @@ class SchedulerConcurrencyTest {
     }
     assertThat(arrivals).isEqualTo(accepted.size());
     assertThat(completions).isEqualTo(accepted.size());
+  }
+
+  private static void change(FairQueueScheduler<Long> s, int round) {
+    Allocation a =
+        Allocation.equalShares()
+            .withShare("front", 1 + round % 9)
+            .withShare("batch", 10 - round % 9)
+            .withReservation("front", round % 3)
+            .withReservation("batch", round % 2);
+    s.setSlotCount(round % 2 == 0 ? 8 : 5);
+    if (a.totalReserved() <= s.slotCount() - 1) {
+      s.setAllocation(a);
+    }
+    s.rollMetrics();
   }
 }
