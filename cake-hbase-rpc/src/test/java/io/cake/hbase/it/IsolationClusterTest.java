@@ -122,48 +122,52 @@ class IsolationClusterTest {
     AtomicBoolean batchRunning = new AtomicBoolean(true);
     List<Thread> batch = new ArrayList<>();
     try (Connection front = tenantConnection("front"); Connection batchConn = tenantConnection("batch")) {
-      frontEnd(front, Duration.ofSeconds(2)); // warm-up: connections, region locations
-      Histogram isolated = frontEnd(front, PHASE);
+      try {
+        frontEnd(front, Duration.ofSeconds(2)); // warm-up: connections, region locations
+        Histogram isolated = frontEnd(front, PHASE);
 
-      setEnabled(false);
-      for (int i = 0; i < 2 * HANDLERS; i++) {
-        Thread th = new Thread(() -> {
-          try (Table t = batchConn.getTable(table)) {
-            while (batchRunning.get()) {
-              try (ResultScanner sc = t.getScanner(CakeCluster.heavyScan())) {
-                sc.forEach(r -> {});
+        setEnabled(false);
+        for (int i = 0; i < 2 * HANDLERS; i++) {
+          Thread th = new Thread(() -> {
+            try (Table t = batchConn.getTable(table)) {
+              while (batchRunning.get()) {
+                try (ResultScanner sc = t.getScanner(CakeCluster.heavyScan())) {
+                  sc.forEach(r -> {});
+                }
+              }
+            } catch (Exception e) {
+              if (batchRunning.get()) {
+                throw new RuntimeException(e);
               }
             }
-          } catch (Exception e) {
-            if (batchRunning.get()) {
-              throw new RuntimeException(e);
-            }
-          }
-        });
-        th.start();
-        batch.add(th);
+          });
+          th.start();
+          batch.add(th);
+        }
+        CakeCluster.await("stock queue backlogged", Duration.ofSeconds(30), () -> s.getGeneralQueueLength() > 0);
+        Histogram fifo = frontEnd(front, PHASE);
+
+        setEnabled(true);
+        CakeCluster.await("batch backlogged in Cake", Duration.ofSeconds(30), () -> s.queued("batch") > 0);
+        frontEnd(front, Duration.ofSeconds(1));
+        Histogram cake = frontEnd(front, PHASE);
+        assertThat(s.queued("batch")).as("batch still backlogged").isPositive();
+
+        System.out.printf(
+            "CAKE isolation (client-side get latency, ms): isolated p50=%.2f p99=%.2f n=%d | stock FIFO+batch p50=%.2f p99=%.2f n=%d | Cake+batch p50=%.2f p99=%.2f n=%d%n",
+            isolated.getValueAtPercentile(50) / 1e6, p99(isolated), isolated.getTotalCount(),
+            fifo.getValueAtPercentile(50) / 1e6, p99(fifo), fifo.getTotalCount(),
+            cake.getValueAtPercentile(50) / 1e6, p99(cake), cake.getTotalCount());
+        assertThat(p99(cake)).as("Cake p99 within 3x isolated").isLessThanOrEqualTo(3 * p99(isolated));
+        assertThat(p99(fifo)).as("stock FIFO p99 clearly worse than Cake").isGreaterThan(3 * p99(cake));
+      } finally {
+        // Stop the batch before its connection closes.
+        batchRunning.set(false);
+        for (Thread th : batch) {
+          th.join(60_000);
+        }
       }
-      CakeCluster.await("stock queue backlogged", Duration.ofSeconds(30), () -> s.getGeneralQueueLength() > 0);
-      Histogram fifo = frontEnd(front, PHASE);
-
-      setEnabled(true);
-      CakeCluster.await("batch backlogged in Cake", Duration.ofSeconds(30), () -> s.queued("batch") > 0);
-      frontEnd(front, Duration.ofSeconds(1));
-      Histogram cake = frontEnd(front, PHASE);
-      assertThat(s.queued("batch")).as("batch still backlogged").isPositive();
-
-      System.out.printf(
-          "CAKE isolation (client-side get latency, ms): isolated p50=%.2f p99=%.2f n=%d | stock FIFO+batch p50=%.2f p99=%.2f n=%d | Cake+batch p50=%.2f p99=%.2f n=%d%n",
-          isolated.getValueAtPercentile(50) / 1e6, p99(isolated), isolated.getTotalCount(),
-          fifo.getValueAtPercentile(50) / 1e6, p99(fifo), fifo.getTotalCount(),
-          cake.getValueAtPercentile(50) / 1e6, p99(cake), cake.getTotalCount());
-      assertThat(p99(cake)).as("Cake p99 within 3x isolated").isLessThanOrEqualTo(3 * p99(isolated));
-      assertThat(p99(fifo)).as("stock FIFO p99 clearly worse than Cake").isGreaterThan(3 * p99(cake));
     } finally {
-      batchRunning.set(false);
-      for (Thread th : batch) {
-        th.join(60_000);
-      }
       setEnabled(true);
     }
   }
