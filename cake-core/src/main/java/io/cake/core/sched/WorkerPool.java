@@ -3,6 +3,8 @@ package io.cake.core.sched;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -62,19 +64,30 @@ public final class WorkerPool<T> {
     return (int) bySlot.stream().filter(Objects::nonNull).count();
   }
 
-  /** Stops taking work, closes the scheduler and waits for running items to finish. */
-  public void stop() throws InterruptedException {
+  /**
+   * Stops taking work, closes the scheduler and waits up to {@code timeout} for running items to
+   * finish; workers still busy then are interrupted (a stuck call must not hold up a server's
+   * shutdown). Returns true if every worker had finished within the timeout.
+   */
+  public boolean stop(Duration timeout) throws InterruptedException {
     List<Thread> running;
     synchronized (this) {
       stopped = true;
       scheduler.close();
       running = new ArrayList<>(bySlot);
     }
+    long deadline = System.nanoTime() + timeout.toNanos();
+    boolean clean = true;
     for (Thread t : running) {
       if (t != null) {
-        t.join();
+        t.join(Math.max(1L, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+        if (t.isAlive()) {
+          clean = false;
+          t.interrupt();
+        }
       }
     }
+    return clean;
   }
 
   private Runnable loop(int slot) {

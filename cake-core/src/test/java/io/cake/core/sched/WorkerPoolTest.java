@@ -50,7 +50,7 @@ class WorkerPoolTest {
     assertThat(all.await(60, TimeUnit.SECONDS)).as("all items ran").isTrue();
     assertThat(done).hasSize(2_000);
     assertThat(maxRunning.get()).isLessThanOrEqualTo(8);
-    pool.stop();
+    assertThat(pool.stop(java.time.Duration.ofSeconds(30))).isTrue();
     assertThat(pool.size()).isZero();
   }
 
@@ -81,6 +81,31 @@ class WorkerPoolTest {
     }
     assertThat(finished.await(30, TimeUnit.SECONDS)).isTrue();
     assertThat(maxAfterShrink.get()).isLessThanOrEqualTo(2);
-    pool.stop();
+    assertThat(pool.stop(java.time.Duration.ofSeconds(30))).isTrue();
+  }
+
+  @Test
+  void stopGivesUpOnAStuckWorkerAfterTheTimeoutAndInterruptsIt() throws Exception {
+    FairQueueScheduler<Integer> s = new FairQueueScheduler<>("pool3", Clock.system(), 1, 10, 10);
+    CountDownLatch started = new CountDownLatch(1);
+    CountDownLatch interrupted = new CountDownLatch(1);
+    WorkerPool<Integer> pool =
+        new WorkerPool<>(
+            s,
+            () ->
+                ticket -> {
+                  started.countDown();
+                  try {
+                    new CountDownLatch(1).await(); // a call that never returns by itself
+                  } catch (InterruptedException e) {
+                    interrupted.countDown();
+                  }
+                },
+            Thread::new);
+    pool.start();
+    s.offer("t", 1, 1);
+    assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+    assertThat(pool.stop(java.time.Duration.ofMillis(200))).isFalse();
+    assertThat(interrupted.await(10, TimeUnit.SECONDS)).as("the stuck worker was interrupted").isTrue();
   }
 }

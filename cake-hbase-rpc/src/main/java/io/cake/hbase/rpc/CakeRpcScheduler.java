@@ -57,6 +57,8 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
   private static final OperationType[] OPS = OperationType.values();
   /** Name of Cake's queue in CallQueueInfo (RegionServer UI and JMX). */
   public static final String QUEUE_NAME = "Cake Call Queue";
+  /** How long stop() waits for running calls before interrupting their handlers. */
+  static final java.time.Duration STOP_TIMEOUT = java.time.Duration.ofSeconds(10);
 
   private final RpcScheduler delegate;
   private final PriorityFunction priority;
@@ -215,7 +217,9 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
     }
     if (pool != null) {
       try {
-        pool.stop();
+        if (!pool.stop(STOP_TIMEOUT)) {
+          LOG.warn("Cake: handlers of {} still busy after {}; interrupted them", name, STOP_TIMEOUT);
+        }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
