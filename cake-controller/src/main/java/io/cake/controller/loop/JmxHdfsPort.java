@@ -1,6 +1,7 @@
 package io.cake.controller.loop;
 
 import io.cake.core.metrics.JmxPublisher;
+import io.cake.hdfs.datanode.HdfsSchedulerControlMXBean;
 import io.cake.core.sched.Allocation;
 import java.io.IOException;
 import java.util.HashMap;
@@ -15,37 +16,21 @@ import javax.management.ObjectName;
 /**
  * A DataNode read scheduler seen through JMX: the same code reads one in this JVM (the platform
  * MBeanServer, as in a mini-cluster) or in the co-located DataNode's JVM (a JMX connector). It
- * reads the per-tenant gauges cake-core publishes and writes through the DataNode's control MBean.
+ * reads the per-tenant gauges cake-core publishes and writes through the DataNode's control MBean
+ * (an MXBean, so only the interface is needed on this side, never a DataNode class).
  */
 public final class JmxHdfsPort implements FirstLevelPort {
 
-  /** The part of the DataNode control MXBean the controller uses (matched by JMX by name). */
-  public interface HdfsControl {
-    int getSoftLimit();
-
-    double getDefaultShare();
-
-    void setDefaultShare(double share);
-
-    Map<String, Double> getShares();
-
-    Map<String, Integer> getReservations();
-
-    void setShare(String tenant, double share);
-
-    void setReservation(String tenant, int slots);
-  }
-
   private final MBeanServerConnection server;
   private final String scheduler;
-  private final HdfsControl control;
+  private final HdfsSchedulerControlMXBean control;
 
   public JmxHdfsPort(MBeanServerConnection server, String scheduler) throws IOException {
     this.server = server;
     this.scheduler = scheduler;
     try {
       ObjectName name = controlName(server, scheduler);
-      this.control = JMX.newMXBeanProxy(server, name, HdfsControl.class);
+      this.control = JMX.newMXBeanProxy(server, name, HdfsSchedulerControlMXBean.class);
     } catch (JMException e) {
       throw new IOException("DataNode scheduler '" + scheduler + "' not found over JMX", e);
     }
