@@ -1,0 +1,428 @@
+package io.cake.bench;
+
+import io.cake.bench.cluster.EmbeddedCluster;
+import io.cake.bench.cluster.ExternalCluster;
+import io.cake.bench.cluster.Policy;
+import io.cake.bench.cluster.Target;
+import io.cake.bench.load.Phase;
+import io.cake.bench.report.MarkdownReport;
+import io.cake.bench.report.Plots;
+import io.cake.bench.report.ResultsJson;
+import io.cake.bench.report.RunSummary;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.hadoop.hbase.client.Connection;
+
+/**
+ * The consolidated experiment of issue 7: every policy, one run, one data set, one report.
+ *
+ * <p>Order: isolated front end (its p99 sets the default SLO), isolated batch, HBase FIFO,
+ * single-tenant overhead on stock HBase, HBase's RW/scan queue split, deadline queue and quotas
+ * (each swept over a few values), Cake with static shares, single-tenant overhead on Cake, Cake
+ * with the controller at each SLO. Run: {@code ./cake-bench --help}.
+ */
+public final class CakeBench {
+  private final Options o;
+  private final Progress progress;
+  private final List<String> notes = new ArrayList<>();
+  private Target target;
+  private Connection feConn;
+  private Connection batchConn;
+  private Phase phase;
+  private double isolatedBatchMbPerSec = Double.NaN;
+
+  public CakeBench(Options o) {
+    this.o = o;
+    this.progress = new Progress(o.progress);
+  }
+
+  public static void main(String[] args) {
+    Options o;
+    try {
+      o = Options.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println("cake-bench: " + e.getMessage());
+      System.exit(2);
+      return;
+    }
+    if (o == null) {
+      System.out.print(Options.HELP);
+      return;
+    }
+    int rc = 0;
+    try {
+      File dir = new CakeBench(o).run();
+      System.out.println("cake-bench: report in " + new File(dir, "report.md").getPath());
+    } catch (Throwable t) {
+      System.err.println();
+      System.err.println("cake-bench: failed: " + t);
+      t.printStackTrace();
+      rc = 1;
+    }
+    // HBase and Hadoop leave non-daemon threads behind after shutdown.
+    System.exit(rc);
+  }
+
+  /** Runs everything; returns the output directory. */
+  public File run() throws Exception {
+    long t0 = System.nanoTime();
+    File out = o.out.getAbsoluteFile();
+    Files.createDirectories(out.toPath());
+    progress.plan(plannedSeconds());
+    progress.status("starting the " + (o.zk == null ? "embedded mini-cluster" : "connection to " + o.zk));
+    if (o.zk == null) {
+      EmbeddedCluster c =
+          new EmbeddedCluster(
+              new EmbeddedCluster.Settings(
+                  new File(out, "cluster-data"), o.blockCache, o.controllerIntervalMs(), o.regions, 30));
+      target = c;
+      c.start();
+    } else {
+      target = new ExternalCluster(o.zk);
+    }
+    try {
+      progress.status("loading");
+      target.load(o.records(), progress::status);
+      feConn = target.connect(EmbeddedCluster.FRONTEND);
+      batchConn = target.connect(EmbeddedCluster.BATCH);
+      phase = new Phase(target, feConn, batchConn);
+      List<RunSummary> runs = new ArrayList<>();
+      Map<String, Object> overhead = new LinkedHashMap<>();
+      Double slo = measure(runs, overhead);
+      progress.status("writing the report");
+      writeOutputs(out, runs, overhead, slo, (System.nanoTime() - t0) / 1e9);
+      progress.done((System.nanoTime() - t0) / 1e9);
+      return out;
+    } finally {
+      progress.status("stopping the cluster");
+      target.close();
+      progress.finish();
+    }
+  }
+
+  // ------------------------------------------------------------------ the plan
+
+  private Double measure(List<RunSummary> runs, Map<String, Object> overhead) throws Exception {
+    double pct = o.percentile;
+    Policy stock = stockPolicy("hbase-fifo", "HBase default: SimpleRpcScheduler, one FIFO call queue");
+    Double slo = o.slos.isEmpty() ? null : o.slos.get(0);
+    RunSummary isoFe = null;
+    if (o.wants("isolated-frontend") || (o.slos.isEmpty() && o.wants("cake-slo"))) {
+      isoFe = run(stock.withName("isolated-frontend", "front end alone on stock HBase"), true, false, o.isolatedSeconds());
+      runs.add(isoFe);
+      if (slo == null) {
+        double p = isoFe.p(pct);
+        if (Double.isNaN(p)) {
+          throw new IllegalStateException("the isolated front end completed no requests; cannot derive the SLO");
+        }
+        slo = (double) Math.max(1, (long) Math.ceil(o.sloFactor * p));
+      }
+    }
+    if (slo == null) {
+      slo = 100.0;
+      notes.add("No isolated front-end run and no --slo: the SLO defaults to 100 ms.");
+    }
+    final Double primary = slo; // isolated runs keep slo_ms null
+    if (o.wants("isolated-batch") || o.wants("hbase-quota")) {
+      RunSummary b = run(stock.withName("isolated-batch", "batch alone on stock HBase"), false, true, o.isolatedSeconds());
+      isolatedBatchMbPerSec = b.batchMbPerSec();
+      runs.add(b);
+    }
+    if (!target.canApplyPolicies()) {
+      runs.add(run(stock.withName(o.zkPolicy, "the cluster's own configuration").withSlo(primary), true, true, o.mixedSeconds()));
+      return primary;
+    }
+    if (o.wants("hbase-rwqueue")) {
+      List<Policy> sweep = new ArrayList<>();
+      for (double scan : pick(new double[] {0.1, 0.5, 0.3}, o.sweepValues())) {
+        Map<String, String> rs = new LinkedHashMap<>(stock.regionServer());
+        rs.put("hbase.ipc.server.callqueue.read.ratio", "0.9");
+        rs.put("hbase.ipc.server.callqueue.scan.ratio", Double.toString(scan));
+        Map<String, Object> knob = new LinkedHashMap<>();
+        knob.put("hbase.ipc.server.callqueue.read.ratio", 0.9);
+        knob.put("hbase.ipc.server.callqueue.scan.ratio", scan);
+        sweep.add(new Policy("hbase-rwqueue", "HBase RW queues, scan.ratio=" + scan, rs, false, Map.of(), 0, primary, knob, false));
+      }
+      runs.add(sweep(sweep, pct));
+    }
+    if (o.wants("hbase-deadline")) {
+      List<Policy> sweep = new ArrayList<>();
+      for (double w : pick(new double[] {100, 10_000, 1_000}, o.sweepValues())) {
+        Map<String, String> rs = new LinkedHashMap<>(stock.regionServer());
+        rs.put("hbase.ipc.server.callqueue.type", "deadline");
+        rs.put("hbase.ipc.server.scan.vtime.weight", Double.toString(w));
+        Map<String, Object> knob = new LinkedHashMap<>();
+        knob.put("hbase.ipc.server.scan.vtime.weight", w);
+        sweep.add(new Policy("hbase-deadline", "HBase deadline queue, vtime.weight=" + w, rs, false, Map.of(), 0, primary, knob, false));
+      }
+      runs.add(sweep(sweep, pct));
+    }
+    if (o.wants("hbase-quota")) {
+      double mbps = Double.isNaN(isolatedBatchMbPerSec) || isolatedBatchMbPerSec <= 0 ? 10 : isolatedBatchMbPerSec;
+      List<Policy> sweep = new ArrayList<>();
+      for (double f : pick(new double[] {0.25, 0.5, 0.1}, o.sweepValues())) {
+        long bytes = Math.max(1_000_000L, (long) (f * mbps * 1e6));
+        Map<String, String> rs = new LinkedHashMap<>(stock.regionServer());
+        rs.put("hbase.quota.enabled", "true");
+        Map<String, Object> knob = new LinkedHashMap<>();
+        knob.put("batch_read_mb_per_s", round(bytes / 1e6));
+        knob.put("fraction_of_isolated", f);
+        sweep.add(new Policy("hbase-quota", "HBase quota: batch user READ_SIZE " + round(bytes / 1e6) + " MB/s", rs, false, Map.of(), bytes, primary, knob, false));
+      }
+      runs.add(sweep(sweep, pct));
+    }
+    if (o.wants("hbase-fifo")) {
+      runs.add(run(stock.withSlo(primary), true, true, o.mixedSeconds()));
+    }
+    if (o.wants("overhead")) {
+      RunSummary s = run(stock.withName("overhead-stock", "single tenant, stock"), true, false, o.overheadSeconds(), true);
+      overhead.put("threads", o.overheadThreads);
+      overhead.put("measure_s", o.overheadSeconds());
+      overhead.put("stock_ops_per_s", round(s.frontendOpsPerSec()));
+      overhead.put("stock_p99_ms", round(s.p(99)));
+    }
+    if (o.wants("cake-static")) {
+      runs.add(run(cakeStatic(primary), true, true, o.mixedSeconds()));
+    }
+    if (o.wants("overhead")) {
+      RunSummary c = run(cakeStatic(primary).withName("overhead-cake", "single tenant, Cake"), true, false, o.overheadSeconds(), true);
+      overhead.put("cake_ops_per_s", round(c.frontendOpsPerSec()));
+      overhead.put("cake_p99_ms", round(c.p(99)));
+      Object stockOps = overhead.get("stock_ops_per_s");
+      if (stockOps instanceof Double s && s > 0) {
+        overhead.put("ratio", round(c.frontendOpsPerSec() / s));
+      }
+    }
+    if (o.wants("cake-slo")) {
+      List<Double> slos = o.slos.isEmpty() ? List.of(primary) : o.slos;
+      for (double s : slos) {
+        runs.add(run(cakeSlo(s), true, true, o.sloSeconds()));
+      }
+    }
+    return primary;
+  }
+
+  private static double[] pick(double[] values, int n) {
+    double[] out = new double[Math.min(n, values.length)];
+    System.arraycopy(values, 0, out, 0, out.length);
+    java.util.Arrays.sort(out);
+    return out;
+  }
+
+  /** Runs every value of a knob and keeps the best: meets the SLO with the most batch, else lowest p99. */
+  private RunSummary sweep(List<Policy> values, double pct) throws Exception {
+    List<RunSummary> done = new ArrayList<>();
+    double secs = values.size() == 1 ? o.mixedSeconds() : o.sweepSeconds();
+    for (Policy p : values) {
+      done.add(run(p, true, true, secs));
+    }
+    Comparator<RunSummary> best =
+        Comparator.comparing((RunSummary r) -> Boolean.TRUE.equals(r.sloMet(pct)))
+            .thenComparing(r -> Boolean.TRUE.equals(r.sloMet(pct)) ? r.batchOpsPerSec() : -nanToMax(r.p(pct)));
+    RunSummary keep = done.stream().max(best).orElseThrow();
+    for (RunSummary r : done) {
+      if (r != keep) {
+        keep.sweep.add(r.brief(pct));
+      }
+    }
+    return keep;
+  }
+
+  private static double nanToMax(double v) {
+    return Double.isNaN(v) ? Double.MAX_VALUE : v;
+  }
+
+  private Policy stockPolicy(String name, String label) {
+    Map<String, String> rs = new LinkedHashMap<>();
+    rs.put("hbase.quota.enabled", "false");
+    return new Policy(name, label, rs, false, Map.of(), 0, null, Map.of(), false);
+  }
+
+  private Map<String, String> cakeBase() {
+    Map<String, String> rs = new LinkedHashMap<>();
+    rs.put("hbase.quota.enabled", "false");
+    rs.put("hbase.region.server.rpc.scheduler.factory.class", "io.cake.hbase.rpc.CakeRpcSchedulerFactory");
+    rs.put("hbase.fs.wrapper", "io.cake.hdfs.client.CakeTenantFileSystem");
+    rs.put("cake.hbase.metrics.interval-ms", Long.toString(o.controllerIntervalMs()));
+    return rs;
+  }
+
+  private Policy cakeStatic(Double slo) {
+    Map<String, String> rs = cakeBase();
+    String fe = Double.toString(o.staticShare);
+    String ba = Double.toString(round(1 - o.staticShare));
+    rs.put("cake.hbase.tenant.frontend.share", fe);
+    rs.put("cake.hbase.tenant.batch.share", ba);
+    Map<String, Object> knob = new LinkedHashMap<>();
+    knob.put("frontend_share", o.staticShare);
+    return new Policy(
+        "cake-static",
+        "Cake, static shares " + fe + "/" + ba + " at HBase and HDFS, no controller",
+        rs,
+        true,
+        Map.of(EmbeddedCluster.FRONTEND, o.staticShare, EmbeddedCluster.BATCH, round(1 - o.staticShare)),
+        0,
+        slo,
+        knob,
+        true);
+  }
+
+  private Policy cakeSlo(double sloMs) {
+    Map<String, String> rs = cakeBase();
+    rs.put("cake.hbase.tenant.frontend.share", "1.0");
+    rs.put("cake.hbase.tenant.batch.share", "1.0");
+    rs.put("hbase.coprocessor.regionserver.classes", "io.cake.controller.hbase.CakeControllerCoprocessor");
+    rs.put("cake.controller.enabled", "true");
+    rs.put("cake.controller.interval-ms", Long.toString(o.controllerIntervalMs()));
+    rs.put("cake.slo.frontend.latency-ms", Double.toString(sloMs));
+    rs.put("cake.slo.frontend.percentile", Double.toString(o.percentile));
+    // At least a quarter of an interval's expected requests before the controller trusts a p99.
+    long minSamples = Math.max(10, Math.min(100, (long) (o.rate() * o.controllerIntervalMs() / 1000.0 / 4)));
+    rs.put("cake.controller.min-samples", Long.toString(minSamples));
+    String name = "cake-slo-" + MarkdownReportName.ms(sloMs);
+    Map<String, Object> knob = new LinkedHashMap<>();
+    knob.put("controller_interval_ms", o.controllerIntervalMs());
+    return new Policy(
+        name,
+        "Cake with the controller, SLO p" + o.percentile + " <= " + sloMs + " ms, starting from equal shares",
+        rs,
+        true,
+        Map.of(EmbeddedCluster.FRONTEND, 1.0, EmbeddedCluster.BATCH, 1.0),
+        0,
+        sloMs,
+        knob,
+        true);
+  }
+
+  /** Names like cake-slo-40 (whole ms) or cake-slo-12.5. */
+  static final class MarkdownReportName {
+    static String ms(double v) {
+      return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
+    }
+  }
+
+  private RunSummary run(Policy p, boolean fe, boolean batch, double seconds) throws Exception {
+    return run(p, fe, batch, seconds, false);
+  }
+
+  private RunSummary run(Policy p, boolean fe, boolean batch, double seconds, boolean closedLoop) throws Exception {
+    progress.status(p.name() + ": setting up (" + p.label() + ")");
+    long s0 = System.nanoTime();
+    target.apply(p);
+    double setup = (System.nanoTime() - s0) / 1e9;
+    Phase.Spec spec =
+        new Phase.Spec(
+            p.name(),
+            fe,
+            batch,
+            o.warmup(),
+            seconds,
+            o.window(),
+            o.shape,
+            o.rate(),
+            closedLoop ? o.overheadThreads : o.frontendThreads,
+            o.batchThreads,
+            o.records(),
+            o.seed,
+            closedLoop);
+    Phase.Outcome out =
+        phase.run(spec, live -> progress.phase(p.name(), live));
+    RunSummary r = new RunSummary(p, out);
+    String line =
+        String.format(
+            Locale.ROOT,
+            "%-18s %-55s setup %5.1fs | fe %s | batch %s",
+            p.name(),
+            p.label().length() > 55 ? p.label().substring(0, 55) : p.label(),
+            setup,
+            fe ? String.format(Locale.ROOT, "%7.1f ops/s p50 %7.2f p99 %8.2f ms (%d err)", r.frontendOpsPerSec(), r.p(50), r.p(99), out.frontendErrors()) : "-",
+            batch ? String.format(Locale.ROOT, "%6.1f scans/s %6.1f MB/s (%d err)", r.batchOpsPerSec(), r.batchMbPerSec(), out.batchErrors()) : "-");
+    progress.log(line);
+    if (out.frontendErrors() + out.batchErrors() > 0 && !out.lastError().isEmpty()) {
+      progress.log("  last error: " + out.lastError());
+    }
+    return r;
+  }
+
+  private double plannedSeconds() {
+    double w = o.warmup() + 1;
+    double t = 40 + o.records() / 700.0; // cluster start, load, compaction
+    int swaps = 0;
+    if (o.wants("isolated-frontend")) t += o.isolatedSeconds() + w;
+    if (o.wants("isolated-batch")) t += o.isolatedSeconds() + w;
+    if (o.zk == null) {
+      swaps++;
+      int n = o.sweepValues();
+      double sweepEach = n == 1 ? o.mixedSeconds() : o.sweepSeconds();
+      if (o.wants("hbase-rwqueue")) { t += n * (sweepEach + w); swaps += n; }
+      if (o.wants("hbase-deadline")) { t += n * (sweepEach + w); swaps += n; }
+      if (o.wants("hbase-quota")) { t += n * (sweepEach + w + 3); swaps++; }
+      if (o.wants("hbase-fifo") || o.wants("overhead")) swaps++;
+      if (o.wants("hbase-fifo")) t += o.mixedSeconds() + w;
+      if (o.wants("overhead")) t += 2 * (o.overheadSeconds() + w);
+      if (o.wants("cake-static") || o.wants("overhead")) { swaps++; }
+      if (o.wants("cake-static")) t += o.mixedSeconds() + w;
+      if (o.wants("cake-slo")) { int k = Math.max(1, o.slos.size()); t += k * (o.sloSeconds() + w); swaps += k; }
+    } else {
+      t += o.mixedSeconds() + w;
+    }
+    return t + swaps * 8 + 10;
+  }
+
+  // ------------------------------------------------------------------ outputs
+
+  private void writeOutputs(File out, List<RunSummary> runs, Map<String, Object> overhead, Double slo, double elapsed)
+      throws Exception {
+    Map<String, Object> config = o.describe();
+    config.put("slo_ms", slo);
+    config.put("slo_source", o.slos.isEmpty() ? o.sloFactor + "x the isolated front-end p" + fmt(o.percentile) : "--slo");
+    config.put("target_description", target.describe());
+    config.put("cores", Runtime.getRuntime().availableProcessors());
+    config.put("max_heap_mb", Runtime.getRuntime().maxMemory() / (1024 * 1024));
+    config.put("java", System.getProperty("java.version"));
+    config.put("elapsed_s", round(elapsed));
+    notes.add("Latency is client-side, from each request's intended start (open loop); errors count with their latency.");
+    notes.add("HBase policies run with the DataNode's Cake gate off (pass-through); Cake policies turn it on.");
+    notes.add("Each policy that changes RegionServer settings gets a fresh RegionServer (cold block cache) over the same HFiles.");
+    if (runs.stream().anyMatch(r -> r.name().startsWith("cake-slo"))) {
+      notes.add("The controller steers the server-side p" + fmt(o.percentile) + " it measures in the RegionServer; the table shows client-side latency, which adds client and network time. cake-slo runs start from equal shares and include the controller's convergence.");
+    }
+    Map<String, Object> extra = new LinkedHashMap<>();
+    extra.put("overhead", overhead.isEmpty() ? null : overhead);
+    List<File> plots = new ArrayList<>();
+    if (o.plots) {
+      try {
+        plots = Plots.write(runs, slo, out);
+      } catch (Throwable e) { // never lose the numbers over a plot
+        notes.add("Plots failed: " + e);
+      }
+    }
+    List<String> names = new ArrayList<>();
+    for (File f : plots) {
+      names.add(f.getName());
+    }
+    extra.put("plots", names);
+    extra.put("notes", notes);
+    ResultsJson.write(ResultsJson.build(config, runs, extra, o.percentile), new File(out, "results.json"));
+    String md = MarkdownReport.render(runs, config, overhead, slo, o.percentile, plots, notes);
+    Files.writeString(new File(out, "report.md").toPath(), md, StandardCharsets.UTF_8);
+  }
+
+  private static Double round(double v) {
+    if (Double.isNaN(v) || Double.isInfinite(v)) {
+      return null;
+    }
+    return Math.round(v * 1000.0) / 1000.0;
+  }
+
+  private static String fmt(double v) {
+    return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+  }
+}

@@ -1,0 +1,307 @@
+package io.cake.bench;
+
+import io.cake.bench.load.RateShape;
+import java.io.File;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Command-line options of ./cake-bench and the scale presets they start from. */
+public final class Options {
+  /** Durations and sizes of one scale. */
+  public enum Scale {
+    //      records warm  iso  mixed sweep slo  ovh  window ctrl  rate sweepN
+    TINY(4_000, 1, 3, 4, 4, 8, 3, 1, 1_000, 40, 1),
+    QUICK(12_000, 3, 10, 15, 10, 30, 8, 2, 2_000, 60, 1),
+    DEFAULT(40_000, 5, 30, 45, 30, 90, 20, 5, 5_000, 80, 2),
+    FULL(200_000, 10, 120, 600, 300, 1_440, 60, 10, 10_000, 80, 3);
+
+    final long records;
+    final double warmup;
+    final double isolated;
+    final double mixed;
+    final double sweep;
+    final double slo;
+    final double overhead;
+    final double window;
+    final long controllerIntervalMs;
+    final double rate;
+    final int sweepValues;
+
+    Scale(long records, double warmup, double isolated, double mixed, double sweep, double slo,
+        double overhead, double window, long ctrl, double rate, int sweepValues) {
+      this.records = records;
+      this.warmup = warmup;
+      this.isolated = isolated;
+      this.mixed = mixed;
+      this.sweep = sweep;
+      this.slo = slo;
+      this.overhead = overhead;
+      this.window = window;
+      this.controllerIntervalMs = ctrl;
+      this.rate = rate;
+      this.sweepValues = sweepValues;
+    }
+  }
+
+  public Scale scale = Scale.DEFAULT;
+  public File out = new File("bench-out");
+  public String zk;
+  public String zkPolicy = "hbase-fifo";
+  public RateShape shape = RateShape.CONSTANT;
+  public Double rate;
+  public List<Double> slos = new ArrayList<>();
+  public double sloFactor = 2.0;
+  public double percentile = 99.0;
+  public Double measureSeconds;
+  public Long records;
+  public int batchThreads = 4;
+  public int frontendThreads = 64;
+  public int overheadThreads = 8;
+  public List<String> policies = new ArrayList<>();
+  public long seed = 42;
+  public boolean plots = true;
+  public Long controllerIntervalMs;
+  public double staticShare = 0.9;
+  public float blockCache = 0.01f;
+  public int regions = 4;
+  public boolean progress = true;
+
+  public static final String[] ALL_POLICIES = {
+    "isolated-frontend", "isolated-batch", "hbase-fifo", "hbase-rwqueue", "hbase-deadline",
+    "hbase-quota", "cake-static", "cake-slo", "overhead"
+  };
+
+  static final String HELP =
+      String.join(
+          "\n",
+          "Usage: ./cake-bench [options]          (./cake-bench jmh [JMH args] runs the JMH suite)",
+          "",
+          "Runs the consolidated Cake experiment (issue 7) and writes results.json, report.md and",
+          "PNG plots. Without --zk it starts an embedded HBase + HDFS mini-cluster in this JVM,",
+          "loads the data once and measures every policy on it.",
+          "",
+          "Scale (default: about 12 minutes on 2 cores):",
+          "  --quick               short runs, about 4 minutes",
+          "  --full                the paper's durations (24-minute diurnal day per run; hours)",
+          "  --tiny                smoke-test scale (what the test suite runs; about 2 minutes)",
+          "",
+          "Output and target:",
+          "  --out DIR             where results.json, report.md, *.png and cluster.log go (default bench-out/)",
+          "  --zk HOST:PORT        an existing cluster instead of the embedded one; runs the isolated",
+          "                        runs and one mixed run under the cluster's own configuration",
+          "  --zk-policy NAME      the name the mixed run gets with --zk (default hbase-fifo)",
+          "",
+          "Workload:",
+          "  --shape S             front-end shape: constant (default), diurnal, spike",
+          "  --rate N              front-end base rate, requests/s (scale default: 40/60/80/80)",
+          "  --records N           rows of 8 KB to load (scale default: 4k/12k/40k/200k)",
+          "  --duration S          measured seconds of each mixed run (scale default)",
+          "  --batch-threads N     batch scan threads (default 4)",
+          "  --frontend-threads N  open-loop worker threads (default 64)",
+          "  --seed N              arrival-process seed (default 42)",
+          "",
+          "Policies and SLO:",
+          "  --policies LIST       comma-separated subset of: " + String.join(",", ALL_POLICIES),
+          "  --slo MS[,MS...]      SLOs for the cake-slo runs (default: --slo-factor x isolated p99)",
+          "  --slo-factor F        default SLO as a multiple of the isolated front-end p99 (default 2)",
+          "  --percentile P        SLO percentile (default 99)",
+          "  --static-share F      cake-static: front end's share at HBase and HDFS (default 0.9)",
+          "  --controller-interval-ms N  Cake's metrics and controller interval (scale default)",
+          "",
+          "Other:",
+          "  --block-cache F       RegionServer block cache as a fraction of heap (default 0.01)",
+          "  --no-plots            skip the PNG plots",
+          "  --no-progress         no live progress line",
+          "  --help                this text",
+          "");
+
+  /** Parses; returns null after printing help. */
+  public static Options parse(String[] args) {
+    Options o = new Options();
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      String v = null;
+      int eq = a.indexOf('=');
+      if (a.startsWith("--") && eq > 0) {
+        v = a.substring(eq + 1);
+        a = a.substring(0, eq);
+      }
+      switch (a) {
+        case "--help", "-h" -> {
+          return null;
+        }
+        case "--quick" -> o.scale = Scale.QUICK;
+        case "--full" -> {
+          o.scale = Scale.FULL;
+          o.shape = RateShape.DIURNAL;
+        }
+        case "--tiny" -> o.scale = Scale.TINY;
+        case "--default" -> o.scale = Scale.DEFAULT;
+        case "--no-plots" -> o.plots = false;
+        case "--no-progress" -> o.progress = false;
+        default -> {
+          if (v == null) {
+            if (i + 1 >= args.length) {
+              throw new IllegalArgumentException(a + " needs a value (see --help)");
+            }
+            v = args[++i];
+          }
+          o.set(a, v);
+        }
+      }
+    }
+    return o;
+  }
+
+  private void set(String key, String v) {
+    try {
+      switch (key) {
+        case "--out" -> out = new File(v);
+        case "--zk" -> {
+          if (!v.matches("[^:]+:\\d+")) {
+            throw new IllegalArgumentException("--zk wants host:port, got '" + v + "'");
+          }
+          zk = v;
+        }
+        case "--zk-policy" -> zkPolicy = v;
+        case "--shape" -> shape = RateShape.parse(v);
+        case "--rate" -> rate = positive(key, Double.parseDouble(v));
+        case "--records" -> records = (long) (double) positive(key, Double.parseDouble(v));
+        case "--duration" -> measureSeconds = positive(key, Double.parseDouble(v));
+        case "--batch-threads" -> batchThreads = (int) (double) positive(key, Integer.parseInt(v));
+        case "--frontend-threads" -> frontendThreads = (int) (double) positive(key, Integer.parseInt(v));
+        case "--seed" -> seed = Long.parseLong(v);
+        case "--policies" -> {
+          policies.clear();
+          for (String p : v.split(",")) {
+            String t = p.trim().toLowerCase(Locale.ROOT);
+            if (!List.of(ALL_POLICIES).contains(t)) {
+              throw new IllegalArgumentException("unknown policy '" + t + "'; known: " + String.join(",", ALL_POLICIES));
+            }
+            policies.add(t);
+          }
+        }
+        case "--slo" -> {
+          slos.clear();
+          for (String p : v.split(",")) {
+            slos.add(positive(key, Double.parseDouble(p.trim())));
+          }
+        }
+        case "--slo-factor" -> sloFactor = positive(key, Double.parseDouble(v));
+        case "--percentile" -> {
+          percentile = Double.parseDouble(v);
+          if (percentile <= 0 || percentile >= 100) {
+            throw new IllegalArgumentException("--percentile must be in (0, 100)");
+          }
+        }
+        case "--static-share" -> {
+          staticShare = Double.parseDouble(v);
+          if (staticShare <= 0 || staticShare >= 1) {
+            throw new IllegalArgumentException("--static-share must be in (0, 1)");
+          }
+        }
+        case "--controller-interval-ms" -> controllerIntervalMs = (long) (double) positive(key, Long.parseLong(v));
+        case "--block-cache" -> {
+          blockCache = Float.parseFloat(v);
+          if (blockCache < 0 || blockCache > 0.5) {
+            throw new IllegalArgumentException("--block-cache must be in [0, 0.5]");
+          }
+        }
+        default -> throw new IllegalArgumentException("unknown option " + key + " (see --help)");
+      }
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(key + ": not a number: '" + v + "'");
+    }
+  }
+
+  private static Double positive(String key, double v) {
+    if (!(v > 0) || Double.isInfinite(v)) {
+      throw new IllegalArgumentException(key + " must be positive, got " + v);
+    }
+    return v;
+  }
+
+  public boolean wants(String policy) {
+    return policies.isEmpty() || policies.contains(policy);
+  }
+
+  public long records() {
+    return records != null ? records : scale.records;
+  }
+
+  public double rate() {
+    return rate != null ? rate : scale.rate;
+  }
+
+  public double warmup() {
+    return scale.warmup;
+  }
+
+  public double window() {
+    return scale.window;
+  }
+
+  /** Rounded to whole windows. */
+  private double windows(double s) {
+    return Math.max(window(), Math.round(s / window()) * window());
+  }
+
+  public double isolatedSeconds() {
+    return windows(measureSeconds != null ? Math.min(measureSeconds, scale.isolated) : scale.isolated);
+  }
+
+  public double mixedSeconds() {
+    return windows(measureSeconds != null ? measureSeconds : scale.mixed);
+  }
+
+  public double sweepSeconds() {
+    return windows(measureSeconds != null ? Math.min(measureSeconds, scale.sweep) : scale.sweep);
+  }
+
+  public double sloSeconds() {
+    return windows(measureSeconds != null ? Math.max(measureSeconds, scale.slo) : scale.slo);
+  }
+
+  public double overheadSeconds() {
+    return windows(scale.overhead);
+  }
+
+  public long controllerIntervalMs() {
+    return controllerIntervalMs != null ? controllerIntervalMs : scale.controllerIntervalMs;
+  }
+
+  public int sweepValues() {
+    return scale.sweepValues;
+  }
+
+  /** The options as written into results.json's config. */
+  public Map<String, Object> describe() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("scale", scale.name().toLowerCase(Locale.ROOT));
+    m.put("target", zk == null ? "embedded" : "zk " + zk);
+    m.put("records", records());
+    m.put("row_bytes", 8192);
+    m.put("scan_rows", 500);
+    m.put("shape", shape.label());
+    m.put("frontend_rate", rate());
+    m.put("frontend_threads", frontendThreads);
+    m.put("batch_threads", batchThreads);
+    m.put("warmup_s", warmup());
+    m.put("measure_s", mixedSeconds());
+    m.put("isolated_s", isolatedSeconds());
+    m.put("sweep_s", sweepSeconds());
+    m.put("slo_run_s", sloSeconds());
+    m.put("window_s", window());
+    m.put("percentile", percentile);
+    m.put("slo_factor", sloFactor);
+    m.put("controller_interval_ms", controllerIntervalMs());
+    m.put("static_share", staticShare);
+    m.put("block_cache_fraction", blockCache);
+    m.put("regions", regions);
+    m.put("seed", seed);
+    return m;
+  }
+}

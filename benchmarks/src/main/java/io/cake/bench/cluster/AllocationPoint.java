@@ -1,0 +1,13 @@
+package io.cake.bench.cluster;
+
+/**
+ * Cake's allocation for the front-end tenant at one instant. Shares are the front end's fraction
+ * of the two benchmark tenants' weights (0..1); reservations are slots reserved for the front end.
+ */
+public record AllocationPoint(
+    double tSeconds,
+    int hbasePool,
+    double hbaseShare,
+    int hbaseReserved,
+    double hdfsShare,
+    int hdfsReserved) {}

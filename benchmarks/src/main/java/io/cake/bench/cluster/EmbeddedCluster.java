@@ -1,0 +1,454 @@
+package io.cake.bench.cluster;
+
+import io.cake.bench.ycsb.CakeHBaseClient;
+import io.cake.bench.ycsb.Workloads;
+import io.cake.core.sched.Allocation;
+import io.cake.hbase.rpc.CakeRpcScheduler;
+import io.cake.hbase.rpc.CakeRpcSchedulers;
+import io.cake.hdfs.datanode.CakeFsDatasetFactory;
+import io.cake.hdfs.datanode.DataNodeReadScheduler;
+import io.cake.hdfs.datanode.DataNodeSchedulers;
+import io.cake.hdfs.datanode.HdfsSchedulerConfig;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseTestingUtility;
+import org.apache.hadoop.hbase.MiniHBaseCluster;
+import org.apache.hadoop.hbase.ServerName;
+import org.apache.hadoop.hbase.StartMiniClusterOption;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.CompactionState;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.quotas.QuotaSettingsFactory;
+import org.apache.hadoop.hbase.quotas.ThrottleType;
+import org.apache.hadoop.hbase.regionserver.DisabledRegionSplitPolicy;
+import org.apache.hadoop.hbase.regionserver.HRegionServer;
+import org.apache.hadoop.hbase.security.User;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.apache.hadoop.hbase.util.JVMClusterUtil;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import site.ycsb.workloads.CoreWorkload;
+
+/**
+ * An in-process HBase mini-cluster (1 master, 1 RegionServer, ZooKeeper) over a MiniDFSCluster
+ * (1 DataNode) with Cake's DataNode hook installed (its gate switched off unless the policy is
+ * Cake's). The data is loaded once; a policy that needs a different RegionServer configuration
+ * gets a fresh RegionServer: the new one starts with the overlay, every region (hbase:meta
+ * included) is moved to it, then the old one is stopped. HDFS, the master, ZooKeeper and the
+ * HFiles stay; the RegionServer's block cache starts cold each time.
+ */
+public final class EmbeddedCluster implements Target {
+  public static final String FRONTEND = "frontend";
+  public static final String BATCH = "batch";
+
+  private final Settings settings;
+  private final HBaseTestingUtility util;
+  /** Original values (null: unset) of the keys the current overlay changed in the cluster conf. */
+  private final Map<String, String> saved = new HashMap<>();
+  private Map<String, String> currentOverlay = null;
+  private Policy current;
+  private final List<Connection> connections = new ArrayList<>();
+  private Admin admin;
+  private Connection adminConnection;
+  private long quotaSet;
+
+  /** What the cluster is built with. */
+  public record Settings(
+      File dataDir, float blockCacheFraction, long metricsIntervalMs, int regions, int handlers) {}
+
+  public EmbeddedCluster(Settings settings) {
+    this.settings = settings;
+    System.setProperty("test.build.data.basedirectory", settings.dataDir().getAbsolutePath());
+    this.util = new HBaseTestingUtility();
+  }
+
+  public void start() throws Exception {
+    Configuration c = util.getConfiguration();
+    // DataNode: Cake's read hook, off until a Cake policy turns it on.
+    c.set(HdfsSchedulerConfig.FSDATASET_FACTORY_KEY, CakeFsDatasetFactory.class.getName());
+    c.setBoolean(HdfsSchedulerConfig.ENABLED_KEY, false);
+    c.setLong(HdfsSchedulerConfig.METRICS_INTERVAL_KEY, settings.metricsIntervalMs());
+    c.setInt("dfs.replication", 1);
+    // A small block cache so reads reach HDFS.
+    c.setFloat("hfile.block.cache.size", settings.blockCacheFraction());
+    c.setInt("hbase.regionserver.handler.count", settings.handlers());
+    // The master always runs the stock scheduler and quotas (so hbase:quota exists).
+    c.set("hbase.master.rpc.scheduler.factory.class",
+        "org.apache.hadoop.hbase.regionserver.SimpleRpcSchedulerFactory");
+    c.setBoolean("hbase.quota.enabled", true);
+    c.setInt("hbase.quota.refresh.period", 1000);
+    // No background work during measurements: no balancer moves, no splits, no periodic flushes.
+    c.setInt("hbase.balancer.period", Integer.MAX_VALUE);
+    c.setLong("hbase.regionserver.optionalcacheflushinterval", 0);
+    c.setInt("hbase.client.retries.number", 30);
+    util.startMiniCluster(
+        StartMiniClusterOption.builder().numMasters(1).numRegionServers(1).numDataNodes(1).build());
+    adminConnection = ConnectionFactory.createConnection(clientConf());
+    admin = adminConnection.getAdmin();
+    admin.balancerSwitch(false, true);
+  }
+
+  private Configuration clientConf() {
+    Configuration c = new Configuration(util.getConfiguration());
+    c.setInt("hbase.client.operation.timeout", 60_000);
+    c.setInt("hbase.rpc.timeout", 30_000);
+    c.setInt("hbase.client.scanner.timeout.period", 60_000);
+    return c;
+  }
+
+  @Override
+  public Connection connect(String tenant) throws IOException {
+    User user = User.createUserForTesting(util.getConfiguration(), tenant, new String[] {"cakebench"});
+    Connection conn =
+        ConnectionFactory.createConnection(
+            clientConf(),
+            null,
+            user,
+            Map.of(CakeHBaseClient.TENANT_ATTRIBUTE, tenant.getBytes(StandardCharsets.UTF_8)));
+    synchronized (connections) {
+      connections.add(conn);
+    }
+    return conn;
+  }
+
+  @Override
+  public boolean canApplyPolicies() {
+    return true;
+  }
+
+  public HRegionServer regionServer() {
+    return util.getMiniHBaseCluster().getLiveRegionServerThreads().get(0).getRegionServer();
+  }
+
+  public int regionServerPort() {
+    return regionServer().getServerName().getPort();
+  }
+
+  public DataNodeReadScheduler dataNodeScheduler() {
+    DataNode dn = util.getDFSCluster().getDataNodes().get(0);
+    DataNodeReadScheduler s = CakeFsDatasetFactory.schedulerOf(dn.getFSDataset());
+    if (s == null) {
+      List<DataNodeReadScheduler> all = DataNodeSchedulers.all();
+      if (all.isEmpty()) {
+        throw new IllegalStateException("the DataNode has no Cake scheduler");
+      }
+      s = all.get(0);
+    }
+    return s;
+  }
+
+  // ------------------------------------------------------------------ loading
+
+  @Override
+  public void load(long records, ProgressSink progress) throws Exception {
+    TableName tn = TableName.valueOf(Workloads.TABLE);
+    byte[][] splits = new byte[Math.max(0, settings.regions() - 1)][];
+    for (int i = 0; i < splits.length; i++) {
+      // Hashed YCSB keys are "user" + a decimal hash: split on the leading digit.
+      int digit = 1 + (int) Math.round((i + 1) * 9.0 / settings.regions());
+      splits[i] = Bytes.toBytes("user" + digit);
+    }
+    admin.createTable(
+        TableDescriptorBuilder.newBuilder(tn)
+            .setRegionSplitPolicyClassName(DisabledRegionSplitPolicy.class.getName())
+            .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(Bytes.toBytes(Workloads.FAMILY)).build())
+            .build(),
+        splits.length == 0 ? null : splits);
+    CoreWorkload w = Workloads.load(records);
+    Connection conn = connect("load");
+    CakeHBaseClient.Stats stats = new CakeHBaseClient.Stats();
+    int threads = 2;
+    AtomicLong done = new AtomicLong();
+    List<Thread> ts = new ArrayList<>();
+    List<Exception> errors = new ArrayList<>();
+    for (int i = 0; i < threads; i++) {
+      final int id = i;
+      Thread t =
+          new Thread(
+              () -> {
+                CakeHBaseClient db = new CakeHBaseClient(conn, "load", Workloads.FAMILY, stats);
+                Properties p = new Properties();
+                p.setProperty(CakeHBaseClient.DURABILITY_PROPERTY, "SKIP_WAL");
+                db.setProperties(p);
+                try {
+                  db.init();
+                  Object state = w.initThread(p, id, threads);
+                  while (done.getAndIncrement() < records) {
+                    if (!w.doInsert(db, state) || !db.lastStatus().isOk()) {
+                      throw new IOException("insert failed: " + stats.lastError());
+                    }
+                  }
+                  db.cleanup();
+                } catch (Exception e) {
+                  synchronized (errors) {
+                    errors.add(e);
+                  }
+                }
+              },
+              "cake-bench-load-" + i);
+      t.start();
+      ts.add(t);
+    }
+    while (ts.stream().anyMatch(Thread::isAlive)) {
+      progress.update(String.format("loading %,d/%,d rows of 8 KB", Math.min(records, stats.rows.sum()), records));
+      ts.get(0).join(500);
+    }
+    for (Thread t : ts) {
+      t.join();
+    }
+    if (!errors.isEmpty()) {
+      throw errors.get(0);
+    }
+    progress.update("flushing and compacting");
+    admin.flush(tn);
+    // One HFile per region: every policy reads the same layout and no compaction runs later.
+    admin.majorCompact(tn);
+    await("major compaction of " + tn, Duration.ofMinutes(10), () -> compactionDone(tn));
+  }
+
+  private boolean compactionDone(TableName tn) {
+    try {
+      if (admin.getCompactionState(tn) != CompactionState.NONE) {
+        return false;
+      }
+      // Each store down to one file.
+      return regionServer().getRegions(tn).stream()
+          .allMatch(r -> r.getStores().stream().allMatch(s -> s.getStorefilesCount() <= 1));
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  // ------------------------------------------------------------------ policies
+
+  @Override
+  public void apply(Policy policy) throws Exception {
+    if (!policy.regionServer().equals(currentOverlay)) {
+      swapRegionServer(policy.regionServer());
+    }
+    DataNodeReadScheduler dn = dataNodeScheduler();
+    if (policy.hdfsGate()) {
+      dn.setAllocation(new Allocation(policy.hdfsShares(), Map.of(), Allocation.DEFAULT_SHARE));
+      dn.setEnabled(true);
+    } else {
+      dn.setEnabled(false);
+      dn.setAllocation(Allocation.equalShares());
+    }
+    if (policy.batchReadBytesPerSec() != quotaSet) {
+      if (quotaSet > 0) {
+        admin.setQuota(QuotaSettingsFactory.unthrottleUser(BATCH));
+      }
+      if (policy.batchReadBytesPerSec() > 0) {
+        admin.setQuota(
+            QuotaSettingsFactory.throttleUser(
+                BATCH, ThrottleType.READ_SIZE, policy.batchReadBytesPerSec(), TimeUnit.SECONDS));
+      }
+      quotaSet = policy.batchReadBytesPerSec();
+      // The RegionServer's quota cache refreshes every hbase.quota.refresh.period (1 s here).
+      Thread.sleep(2_500);
+    }
+    current = policy;
+  }
+
+  /** Starts a RegionServer with {@code overlay}, moves every region to it, stops the old one. */
+  private void swapRegionServer(Map<String, String> overlay) throws Exception {
+    MiniHBaseCluster mini = util.getMiniHBaseCluster();
+    Configuration c = mini.getConfiguration();
+    saved.forEach((k, v) -> {
+      if (v == null) {
+        c.unset(k);
+      } else {
+        c.set(k, v);
+      }
+    });
+    saved.clear();
+    for (Map.Entry<String, String> e : overlay.entrySet()) {
+      saved.put(e.getKey(), c.get(e.getKey()));
+      c.set(e.getKey(), e.getValue());
+    }
+    ServerName old = regionServer().getServerName();
+    JVMClusterUtil.RegionServerThread fresh = mini.startRegionServer();
+    HRegionServer rs = fresh.getRegionServer();
+    await("new RegionServer online", Duration.ofMinutes(2), rs::isOnline);
+    ServerName to = rs.getServerName();
+    await("the master to see " + to, Duration.ofMinutes(2), () -> {
+      try {
+        return admin.getRegionServers().contains(to);
+      } catch (IOException e) {
+        return false;
+      }
+    });
+    // A move the master cannot do yet is dropped with a log line, not an error: re-issue until done.
+    long[] lastMove = {0};
+    await("regions moved to " + to, Duration.ofMinutes(3), () -> {
+      if (onlyOn(old, to)) {
+        return true;
+      }
+      if (System.nanoTime() - lastMove[0] > 3_000_000_000L) {
+        lastMove[0] = System.nanoTime();
+        moveAll(old, to);
+      }
+      return false;
+    }, () -> where(old, to));
+    List<JVMClusterUtil.RegionServerThread> threads = mini.getRegionServerThreads();
+    for (int i = 0; i < threads.size(); i++) {
+      if (threads.get(i).getRegionServer().getServerName().equals(old)) {
+        mini.stopRegionServer(i);
+        mini.waitOnRegionServer(i);
+        break;
+      }
+    }
+    await("old RegionServer gone", Duration.ofMinutes(2),
+        () -> mini.getLiveRegionServerThreads().size() == 1);
+    currentOverlay = new TreeMap<>(overlay);
+  }
+
+  /** Moves every region of {@code old} to {@code to}, hbase:meta first, in parallel. */
+  private void moveAll(ServerName old, ServerName to) {
+    try {
+      List<RegionInfo> regions = new ArrayList<>(admin.getRegions(old));
+      RegionInfo meta = regions.stream().filter(RegionInfo::isMetaRegion).findFirst().orElse(null);
+      if (meta != null) {
+        admin.move(meta.getEncodedNameAsBytes(), to);
+        regions.remove(meta);
+      }
+      regions.parallelStream().forEach(ri -> {
+        try {
+          admin.move(ri.getEncodedNameAsBytes(), to);
+        } catch (IOException e) {
+          // retried on the next round
+        }
+      });
+    } catch (IOException e) {
+      // retried on the next round
+    }
+  }
+
+  private String where(ServerName old, ServerName to) {
+    try {
+      HRegionServer rs = regionServer(to);
+      HRegionServer o = regionServer(old);
+      return "master says on the old server: "
+          + admin.getRegions(old).stream().map(RegionInfo::getRegionNameAsString).toList()
+          + "; old server has " + (o == null ? "?" : o.getRegions().stream().map(r -> r.getRegionInfo().getRegionNameAsString()).toList())
+          + "; new server has " + (rs == null ? "?" : rs.getRegions().stream().map(r -> r.getRegionInfo().getRegionNameAsString()).toList());
+    } catch (IOException e) {
+      return e.toString();
+    }
+  }
+
+  private boolean onlyOn(ServerName old, ServerName to) {
+    try {
+      if (!admin.getRegions(old).isEmpty()) {
+        return false;
+      }
+      HRegionServer rs = regionServer(to);
+      return rs != null
+          && rs.getRegions(TableName.valueOf(Workloads.TABLE)).size() == settings.regions()
+          && !rs.getRegions(TableName.META_TABLE_NAME).isEmpty();
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private HRegionServer regionServer(ServerName sn) {
+    for (JVMClusterUtil.RegionServerThread t : util.getMiniHBaseCluster().getLiveRegionServerThreads()) {
+      if (t.getRegionServer().getServerName().equals(sn)) {
+        return t.getRegionServer();
+      }
+    }
+    return null;
+  }
+
+  @Override
+  public Optional<AllocationPoint> allocation(double t) {
+    if (current == null || !current.cake()) {
+      return Optional.empty();
+    }
+    Optional<CakeRpcScheduler> hb = CakeRpcSchedulers.byPort(regionServerPort());
+    if (hb.isEmpty()) {
+      return Optional.empty();
+    }
+    Allocation ha = hb.get().allocation();
+    Allocation da = dataNodeScheduler().allocation();
+    return Optional.of(
+        new AllocationPoint(
+            t,
+            hb.get().poolSize(),
+            fraction(ha),
+            ha.reservation(FRONTEND),
+            fraction(da),
+            da.reservation(FRONTEND)));
+  }
+
+  private static double fraction(Allocation a) {
+    double fe = a.share(FRONTEND);
+    double b = a.share(BATCH);
+    return fe + b <= 0 ? 0 : fe / (fe + b);
+  }
+
+  @Override
+  public String describe() {
+    return "embedded mini-cluster: 1 master, 1 RegionServer, 1 DataNode, ZooKeeper (in this JVM)";
+  }
+
+  static void await(String what, Duration timeout, BooleanSupplier condition) throws InterruptedException {
+    await(what, timeout, condition, () -> "");
+  }
+
+  static void await(String what, Duration timeout, BooleanSupplier condition, java.util.function.Supplier<String> state)
+      throws InterruptedException {
+    long end = System.nanoTime() + timeout.toNanos();
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > end) {
+        throw new IllegalStateException("timed out after " + timeout + " waiting for " + what + " " + state.get());
+      }
+      Thread.sleep(50); // polling a condition with a deadline
+    }
+  }
+
+  @Override
+  public void close() throws Exception {
+    synchronized (connections) {
+      for (Connection c : connections) {
+        try {
+          c.close();
+        } catch (IOException ignored) {
+          // shutting down
+        }
+      }
+      connections.clear();
+    }
+    if (admin != null) {
+      admin.close();
+      adminConnection.close();
+    }
+    // HBase prints thread dumps of its procedure workers on stdout while stopping.
+    java.io.PrintStream stdout = System.out;
+    System.setOut(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+    try {
+      util.shutdownMiniCluster();
+      util.cleanupTestDir();
+    } finally {
+      System.setOut(stdout);
+    }
+    org.apache.commons.io.FileUtils.deleteQuietly(settings.dataDir());
+  }
+}

@@ -1,0 +1,259 @@
+package io.cake.bench.load;
+
+import io.cake.bench.cluster.AllocationPoint;
+import io.cake.bench.cluster.Target;
+import io.cake.bench.ycsb.CakeHBaseClient;
+import io.cake.bench.ycsb.Workloads;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+import org.apache.hadoop.hbase.client.Connection;
+import site.ycsb.workloads.CoreWorkload;
+
+/**
+ * One measured run: the front end (open loop at a target rate, latency from the intended start)
+ * and/or the batch tenant (closed loop, unthrottled), for a warm-up then a measured period.
+ *
+ * <p>Open loop (PriorityMeister section 5.1): intended start times are drawn before the run from a
+ * Poisson process with the chosen shape; a pool of worker threads takes them in order, waits for
+ * each, issues the read and records {@code completion - intended start}. When the workers are all
+ * busy a request starts late but its latency still counts from when it should have started, so a
+ * slow server cannot hide its queueing (no coordinated omission).
+ */
+public final class Phase {
+  /** What to run. */
+  public record Spec(
+      String name,
+      boolean frontend,
+      boolean batch,
+      double warmupSeconds,
+      double measureSeconds,
+      double windowSeconds,
+      RateShape shape,
+      double rate,
+      int frontendThreads,
+      int batchThreads,
+      long records,
+      long seed,
+      boolean closedLoopFrontend) {}
+
+  /** What a run measured. */
+  public record Outcome(
+      Spec spec,
+      Windows frontend,
+      Windows batch,
+      List<AllocationPoint> allocation,
+      long frontendErrors,
+      long batchErrors,
+      String lastError,
+      double elapsedSeconds) {}
+
+  /** Live numbers for the progress line. */
+  public record Live(double t, double length, long feOps, double feP99Ms, long batchOps) {}
+
+  private final Target target;
+  private final Connection frontendConn;
+  private final Connection batchConn;
+
+  public Phase(Target target, Connection frontendConn, Connection batchConn) {
+    this.target = target;
+    this.frontendConn = frontendConn;
+    this.batchConn = batchConn;
+  }
+
+  public Outcome run(Spec spec, Consumer<Live> progress) throws Exception {
+    double length = spec.warmupSeconds() + spec.measureSeconds();
+    Windows fe = spec.frontend() ? new Windows(spec.windowSeconds(), spec.measureSeconds()) : null;
+    Windows ba = spec.batch() ? new Windows(spec.windowSeconds(), spec.measureSeconds()) : null;
+    CakeHBaseClient.Stats feStats = new CakeHBaseClient.Stats();
+    CakeHBaseClient.Stats baStats = new CakeHBaseClient.Stats();
+    AtomicBoolean stop = new AtomicBoolean();
+    List<Thread> threads = new ArrayList<>();
+    List<Throwable> failures = new CopyOnWriteArrayList<>();
+    long start = System.nanoTime() + 200_000_000L; // everyone ready before t = 0
+    long measureStart = start + (long) (spec.warmupSeconds() * 1e9);
+    long end = start + (long) (length * 1e9);
+
+    if (spec.frontend()) {
+      CoreWorkload w = Workloads.frontend(spec.records());
+      if (spec.closedLoopFrontend()) {
+        for (int i = 0; i < spec.frontendThreads(); i++) {
+          final int id = i;
+          threads.add(
+              worker("cake-bench-fe-" + i, failures, () -> closedLoop(
+                  w, frontendConn, EmbeddedNames.FRONTEND, feStats, fe, measureStart, end, stop, spec,
+                  id, spec.frontendThreads())));
+        }
+      } else {
+        long[] arrivals = spec.shape().arrivals(spec.rate(), length, spec.seed());
+        AtomicInteger next = new AtomicInteger();
+        int n = spec.frontendThreads();
+        for (int i = 0; i < n; i++) {
+          final int id = i;
+          threads.add(
+              worker("cake-bench-fe-" + i, failures, () -> {
+                CakeHBaseClient db = new CakeHBaseClient(frontendConn, EmbeddedNames.FRONTEND, Workloads.FAMILY, feStats);
+                Properties p = new Properties();
+                db.setProperties(p);
+                db.init();
+                Object state = w.initThread(p, id, n);
+                while (!stop.get()) {
+                  int k = next.getAndIncrement();
+                  if (k >= arrivals.length) {
+                    break;
+                  }
+                  long intended = start + arrivals[k];
+                  long now;
+                  while ((now = System.nanoTime()) < intended) {
+                    LockSupport.parkNanos(intended - now);
+                  }
+                  w.doTransaction(db, state);
+                  long done = System.nanoTime();
+                  fe.record(intended - measureStart, done - intended, db.lastBytes(), db.lastStatus().isOk());
+                }
+                db.cleanup();
+              }));
+        }
+      }
+    }
+    if (spec.batch()) {
+      CoreWorkload w = Workloads.batch(spec.records());
+      for (int i = 0; i < spec.batchThreads(); i++) {
+        final int id = i;
+        threads.add(
+            worker("cake-bench-batch-" + i, failures, () -> closedLoop(
+                w, batchConn, EmbeddedNames.BATCH, baStats, ba, measureStart, end, stop, spec, id,
+                spec.batchThreads())));
+      }
+    }
+    threads.forEach(Thread::start);
+
+    List<AllocationPoint> allocation = new ArrayList<>();
+    long lastSample = 0;
+    while (System.nanoTime() < end) {
+      long now = System.nanoTime();
+      double t = (now - measureStart) / 1e9;
+      if (t >= 0 && now - lastSample >= 1_000_000_000L) {
+        lastSample = now;
+        target.allocation(t).ifPresent(allocation::add);
+      }
+      if (progress != null) {
+        progress.accept(live(fe, ba, (now - start) / 1e9, length));
+      }
+      LockSupport.parkNanos(Math.min(250_000_000L, Math.max(1, end - now)));
+    }
+    // Let in-flight requests finish (their latency counts); new ones are not started.
+    long grace = System.nanoTime() + 90_000_000_000L;
+    for (Thread t : threads) {
+      long left = grace - System.nanoTime();
+      if (left > 0) {
+        t.join(Math.max(1, left / 1_000_000));
+      }
+      if (progress != null) {
+        progress.accept(live(fe, ba, length, length));
+      }
+    }
+    stop.set(true);
+    for (Thread t : threads) {
+      t.join(30_000);
+    }
+    if (!failures.isEmpty()) {
+      throw new IllegalStateException("a load thread failed", failures.get(0));
+    }
+    String lastError = !feStats.lastError().isEmpty() ? feStats.lastError() : baStats.lastError();
+    return new Outcome(
+        spec,
+        fe,
+        ba,
+        allocation,
+        feStats.errors.sum(),
+        baStats.errors.sum(),
+        lastError,
+        (System.nanoTime() - start) / 1e9);
+  }
+
+  private static Live live(Windows fe, Windows ba, double t, double length) {
+    long feOps = 0;
+    double p99 = Double.NaN;
+    if (fe != null) {
+      feOps = fe.totalOps();
+      p99 = Windows.ms(fe.total(), 99.0);
+    }
+    return new Live(t, length, feOps, p99, ba == null ? 0 : ba.totalOps());
+  }
+
+  /** A closed loop: issue, wait for the answer, issue again, until the end of the phase. */
+  private static void closedLoop(
+      CoreWorkload w,
+      Connection conn,
+      String tenant,
+      CakeHBaseClient.Stats stats,
+      Windows windows,
+      long measureStart,
+      long end,
+      AtomicBoolean stop,
+      Spec spec,
+      int id,
+      int n)
+      throws Exception {
+    CakeHBaseClient db = new CakeHBaseClient(conn, tenant, Workloads.FAMILY, stats);
+    Properties p = new Properties();
+    if (tenant.equals(EmbeddedNames.BATCH)) {
+      p.setProperty(CakeHBaseClient.SCAN_CACHING_PROPERTY, Integer.toString(BATCH_SCAN_CACHING));
+    }
+    db.setProperties(p);
+    db.init();
+    Object state = w.initThread(p, id, n);
+    while (!stop.get() && System.nanoTime() < end) {
+      long s = System.nanoTime();
+      w.doTransaction(db, state);
+      long done = System.nanoTime();
+      boolean ok = db.lastStatus().isOk();
+      if (done <= end) {
+        windows.record(done - measureStart, done - s, db.lastBytes(), ok);
+      }
+      if (!ok) {
+        LockSupport.parkNanos(100_000_000L); // back off after an error (throttled, overloaded)
+      }
+    }
+    db.cleanup();
+  }
+
+  /**
+   * Rows per scan RPC of the batch tenant: a 500-row scan is five RPCs of about 800 KB, so
+   * schedulers that work per RPC (HBase's queues, its deadline ordering, Cake) can interleave.
+   */
+  public static final int BATCH_SCAN_CACHING = 100;
+
+  private interface Body {
+    void run() throws Exception;
+  }
+
+  private static Thread worker(String name, List<Throwable> failures, Body body) {
+    Thread t =
+        new Thread(
+            () -> {
+              try {
+                body.run();
+              } catch (Throwable e) {
+                failures.add(e);
+              }
+            },
+            name);
+    t.setDaemon(true);
+    return t;
+  }
+
+  /** Tenant names (the same as the embedded cluster's). */
+  public static final class EmbeddedNames {
+    public static final String FRONTEND = "frontend";
+    public static final String BATCH = "batch";
+
+    private EmbeddedNames() {}
+  }
+}

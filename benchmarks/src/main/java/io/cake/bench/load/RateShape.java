@@ -1,0 +1,70 @@
+package io.cake.bench.load;
+
+import java.util.Locale;
+import java.util.SplittableRandom;
+
+/**
+ * The front end's offered load over a phase (Cake section 6): constant; diurnal (a day compressed
+ * into the phase, 3x peak-to-trough, mean = the base rate); spike (a quarter of the base rate, then
+ * ten times that for the middle third of the phase, then low again).
+ */
+public enum RateShape {
+  CONSTANT,
+  DIURNAL,
+  SPIKE;
+
+  public static RateShape parse(String s) {
+    try {
+      return valueOf(s.trim().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("shape must be constant, diurnal or spike, got '" + s + "'");
+    }
+  }
+
+  public String label() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /** Requests per second at {@code t} seconds into a phase of {@code length} seconds. */
+  public double rate(double base, double t, double length) {
+    double x = length <= 0 ? 0 : t / length;
+    switch (this) {
+      case DIURNAL:
+        // trough 0.5x at the start and end, peak 1.5x in the middle: 3x peak-to-trough.
+        return base * (1.0 - 0.5 * Math.cos(2 * Math.PI * x));
+      case SPIKE:
+        return x >= 1.0 / 3 && x < 2.0 / 3 ? base * 2.5 : base * 0.25;
+      default:
+        return base;
+    }
+  }
+
+  /**
+   * Intended start times (nanoseconds from the phase start) of a Poisson arrival process with this
+   * shape: open-loop, fixed by the seed, independent of how fast the system answers.
+   */
+  public long[] arrivals(double base, double lengthSeconds, long seed) {
+    SplittableRandom random = new SplittableRandom(seed);
+    double peak = 0;
+    for (int i = 0; i <= 1000; i++) {
+      peak = Math.max(peak, rate(base, lengthSeconds * i / 1000.0, lengthSeconds));
+    }
+    // Thinning (Lewis-Shedler): candidates at the peak rate, kept with probability rate(t)/peak.
+    long[] out = new long[(int) Math.min(Integer.MAX_VALUE - 8, Math.ceil(peak * lengthSeconds * 1.2 + 64))];
+    int n = 0;
+    double t = 0;
+    while (true) {
+      t += -Math.log(1.0 - random.nextDouble()) / peak;
+      if (t >= lengthSeconds) {
+        break;
+      }
+      if (random.nextDouble() * peak <= rate(base, t, lengthSeconds)) {
+        if (n == out.length) {
+          out = java.util.Arrays.copyOf(out, out.length * 2);
+        }
+        out[n++] = (long) (t * 1e9);
+      }
+    }
+    return java.util.Arrays.copyOf(out, n);
+  }
+}

@@ -1,0 +1,124 @@
+package io.cake.bench.report;
+
+import io.cake.bench.cluster.AllocationPoint;
+import io.cake.bench.cluster.Policy;
+import io.cake.bench.load.Phase;
+import io.cake.bench.load.Windows;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/** One run's numbers, as results.json, report.md and the plots need them. */
+public final class RunSummary {
+  public final Policy policy;
+  public final Phase.Outcome outcome;
+  /** The other values of the swept knob (not kept), each as a summary map. */
+  public final List<Map<String, Object>> sweep = new ArrayList<>();
+
+  public RunSummary(Policy policy, Phase.Outcome outcome) {
+    this.policy = policy;
+    this.outcome = outcome;
+  }
+
+  public String name() {
+    return policy.name();
+  }
+
+  public Double sloMs() {
+    return policy.sloMs();
+  }
+
+  public boolean hasFrontend() {
+    return outcome.frontend() != null;
+  }
+
+  public boolean hasBatch() {
+    return outcome.batch() != null;
+  }
+
+  public Histogram frontendHistogram() {
+    return outcome.frontend().total();
+  }
+
+  public double p(double percentile) {
+    return hasFrontend() ? Windows.ms(outcome.frontend().total(), percentile) : Double.NaN;
+  }
+
+  public double measuredSeconds() {
+    return outcome.spec().measureSeconds();
+  }
+
+  public long frontendOps() {
+    return hasFrontend() ? outcome.frontend().totalOps() : 0;
+  }
+
+  public double frontendOpsPerSec() {
+    return frontendOps() / measuredSeconds();
+  }
+
+  public long batchOps() {
+    return hasBatch() ? outcome.batch().totalOps() : 0;
+  }
+
+  public double batchOpsPerSec() {
+    return batchOps() / measuredSeconds();
+  }
+
+  public double batchMbPerSec() {
+    return hasBatch() ? outcome.batch().totalBytes() / 1e6 / measuredSeconds() : 0;
+  }
+
+  /** Whether the whole measured period's front-end p-th percentile is within the SLO (null: no SLO). */
+  public Boolean sloMet(double percentile) {
+    if (sloMs() == null || !hasFrontend()) {
+      return null;
+    }
+    double v = p(percentile);
+    return !Double.isNaN(v) && v <= sloMs();
+  }
+
+  /** Fraction of windows (with at least one request) whose p-th percentile is within the SLO. */
+  public Double windowFractionMet(double percentile) {
+    if (sloMs() == null || !hasFrontend()) {
+      return null;
+    }
+    Windows w = outcome.frontend();
+    int n = 0;
+    int met = 0;
+    for (int i = 0; i < w.count(); i++) {
+      Histogram h = w.window(i);
+      if (h.getTotalCount() == 0) {
+        continue;
+      }
+      n++;
+      if (Windows.ms(h, percentile) <= sloMs()) {
+        met++;
+      }
+    }
+    return n == 0 ? 0.0 : (double) met / n;
+  }
+
+  /** A short summary (for the sweep list and logs). */
+  public Map<String, Object> brief(double percentile) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("label", policy.label());
+    m.put("knob", policy.knob());
+    m.put("frontend_p99_ms", round(p(99.0)));
+    m.put("slo_met", sloMet(percentile));
+    m.put("batch_ops_per_s", round(batchOpsPerSec()));
+    return m;
+  }
+
+  public List<AllocationPoint> allocation() {
+    return outcome.allocation();
+  }
+
+  static Double round(double v) {
+    if (Double.isNaN(v) || Double.isInfinite(v)) {
+      return null;
+    }
+    return Math.round(v * 1000.0) / 1000.0;
+  }
+}

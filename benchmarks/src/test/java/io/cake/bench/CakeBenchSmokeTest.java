@@ -1,0 +1,219 @@
+package io.cake.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.File;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Runs the whole harness at the smoke-test scale (--tiny: every policy, an embedded mini-cluster,
+ * a few seconds per run) and checks that results.json is complete and sane, that report.md has a
+ * row per run and that the plots are PNG files. The harness runs once for all the checks.
+ */
+class CakeBenchSmokeTest {
+  private static final File OUT = new File("target/smoke");
+  private static JsonNode results;
+  private static double seconds;
+
+  @BeforeAll
+  @Timeout(value = 8, unit = TimeUnit.MINUTES)
+  static void runHarness() throws Exception {
+    Options o = Options.parse(new String[] {"--tiny", "--out", OUT.getPath(), "--no-progress"});
+    long t0 = System.nanoTime();
+    new CakeBench(o).run();
+    seconds = (System.nanoTime() - t0) / 1e9;
+    System.out.printf("smoke: the harness took %.1f s%n", seconds);
+    results = new ObjectMapper().readTree(new File(OUT, "results.json"));
+  }
+
+  private static JsonNode run(String name) {
+    for (JsonNode r : results.get("runs")) {
+      if (r.get("name").asText().equals(name)) {
+        return r;
+      }
+    }
+    throw new AssertionError("no run named " + name + " in results.json");
+  }
+
+  private static List<String> names() {
+    List<String> n = new ArrayList<>();
+    results.get("runs").forEach(r -> n.add(r.get("name").asText()));
+    return n;
+  }
+
+  private static void positive(JsonNode obj, String key) {
+    assertThat(obj.has(key)).as(key + " present").isTrue();
+    JsonNode v = obj.get(key);
+    assertThat(v.isNumber()).as(key + " is a number, got " + v).isTrue();
+    assertThat(v.asDouble()).as(key).isPositive().isFinite();
+  }
+
+  @Test
+  void finishesWithinTheSmokeBudget() {
+    // Issue 7: the smoke test runs the whole harness in under 3 minutes on 2 cores.
+    assertThat(seconds).isLessThan(180);
+  }
+
+  @Test
+  void topLevelSchema() {
+    assertThat(results.get("schema").asText()).isEqualTo("cake-bench/1");
+    assertThat(results.get("config").isObject()).isTrue();
+    assertThat(results.get("config").get("records").asLong()).isPositive();
+    assertThat(results.get("runs").isArray()).isTrue();
+  }
+
+  @Test
+  void everyPolicyRan() {
+    List<String> names = names();
+    assertThat(names)
+        .contains(
+            "isolated-frontend", "isolated-batch", "hbase-fifo", "hbase-rwqueue", "hbase-deadline",
+            "hbase-quota", "cake-static");
+    assertThat(names.stream().filter(n -> n.matches("cake-slo-\\d+(\\.\\d+)?"))).hasSize(1);
+    assertThat(names).doesNotHaveDuplicates();
+  }
+
+  @Test
+  void everyRunHasTheContractKeys() {
+    for (JsonNode r : results.get("runs")) {
+      for (String k : List.of("name", "slo_ms", "slo_percentile", "frontend", "batch", "allocation")) {
+        assertThat(r.has(k)).as(r.get("name") + " has " + k).isTrue();
+      }
+      assertThat(r.get("allocation").isArray()).isTrue();
+      JsonNode fe = r.get("frontend");
+      if (!fe.isNull()) {
+        for (String k : List.of("ops", "ops_per_s", "p50_ms", "p99_ms", "p999_ms", "slo_window_fraction_met", "windows")) {
+          assertThat(fe.has(k)).as(r.get("name") + " frontend." + k).isTrue();
+        }
+        positive(fe, "ops");
+        positive(fe, "ops_per_s");
+        positive(fe, "p50_ms");
+        positive(fe, "p99_ms");
+        positive(fe, "p999_ms");
+        assertThat(fe.get("p50_ms").asDouble()).isLessThanOrEqualTo(fe.get("p99_ms").asDouble());
+        assertThat(fe.get("p99_ms").asDouble()).isLessThanOrEqualTo(fe.get("p999_ms").asDouble());
+        assertThat(fe.get("windows").size()).isPositive();
+        long sum = 0;
+        for (JsonNode w : fe.get("windows")) {
+          assertThat(w.has("t_s") && w.has("ops") && w.has("p99_ms")).isTrue();
+          sum += w.get("ops").asLong();
+        }
+        assertThat(sum).as("windows add up to ops").isEqualTo(fe.get("ops").asLong());
+      }
+      JsonNode b = r.get("batch");
+      if (!b.isNull()) {
+        for (String k : List.of("ops", "ops_per_s", "mb_per_s", "windows")) {
+          assertThat(b.has(k)).as(r.get("name") + " batch." + k).isTrue();
+        }
+        positive(b, "ops");
+        positive(b, "ops_per_s");
+        positive(b, "mb_per_s");
+        for (JsonNode w : b.get("windows")) {
+          assertThat(w.has("t_s") && w.has("ops")).isTrue();
+        }
+      }
+    }
+  }
+
+  @Test
+  void isolatedRunsHaveOneTenantAndNoSlo() {
+    JsonNode fe = run("isolated-frontend");
+    assertThat(fe.get("batch").isNull()).isTrue();
+    assertThat(fe.get("frontend").isObject()).isTrue();
+    assertThat(fe.get("slo_ms").isNull()).isTrue();
+    assertThat(fe.get("frontend").get("slo_window_fraction_met").isNull()).isTrue();
+    JsonNode b = run("isolated-batch");
+    assertThat(b.get("frontend").isNull()).isTrue();
+    assertThat(b.get("batch").isObject()).isTrue();
+  }
+
+  @Test
+  void mixedRunsAreJudgedAgainstTheSlo() {
+    double isolatedP99 = run("isolated-frontend").get("frontend").get("p99_ms").asDouble();
+    double slo = results.get("config").get("slo_ms").asDouble();
+    // Default SLO: 2x the isolated p99, rounded up to a whole millisecond.
+    assertThat(slo).isEqualTo(Math.max(1, Math.ceil(2 * isolatedP99)));
+    for (JsonNode r : results.get("runs")) {
+      String name = r.get("name").asText();
+      if (name.startsWith("isolated")) {
+        continue;
+      }
+      assertThat(r.get("frontend").isObject()).as(name).isTrue();
+      assertThat(r.get("batch").isObject()).as(name).isTrue();
+      positive(r, "slo_ms");
+      assertThat(r.get("slo_percentile").asDouble()).isEqualTo(99.0);
+      double f = r.get("frontend").get("slo_window_fraction_met").asDouble();
+      assertThat(f).as(name).isBetween(0.0, 1.0);
+      if (name.startsWith("cake-slo-")) {
+        assertThat(r.get("slo_ms").asDouble()).isEqualTo(Double.parseDouble(name.substring("cake-slo-".length())));
+      } else {
+        assertThat(r.get("slo_ms").asDouble()).isEqualTo(slo);
+      }
+    }
+  }
+
+  @Test
+  void allocationIsSampledOnlyWhereCakeRuns() {
+    for (JsonNode r : results.get("runs")) {
+      String name = r.get("name").asText();
+      JsonNode a = r.get("allocation");
+      if (name.startsWith("cake-")) {
+        assertThat(a.size()).as(name + " allocation samples").isPositive();
+        for (JsonNode p : a) {
+          for (String k : List.of("t_s", "hbase_pool", "hbase_share", "hbase_reserved", "hdfs_share", "hdfs_reserved")) {
+            assertThat(p.has(k)).as(name + " allocation." + k).isTrue();
+          }
+          assertThat(p.get("hbase_pool").asInt()).isPositive();
+          assertThat(p.get("hbase_share").asDouble()).isBetween(0.0, 1.0);
+          assertThat(p.get("hdfs_share").asDouble()).isBetween(0.0, 1.0);
+          assertThat(p.get("hbase_reserved").asInt()).isNotNegative();
+          assertThat(p.get("hdfs_reserved").asInt()).isNotNegative();
+        }
+      } else {
+        assertThat(a.size()).as(name + " has no Cake allocation").isZero();
+      }
+    }
+    // cake-static is what it says.
+    JsonNode s = run("cake-static").get("allocation").get(0);
+    assertThat(s.get("hbase_share").asDouble()).isCloseTo(0.9, org.assertj.core.data.Offset.offset(1e-6));
+    assertThat(s.get("hdfs_share").asDouble()).isCloseTo(0.9, org.assertj.core.data.Offset.offset(1e-6));
+  }
+
+  @Test
+  void overheadRatioIsReported() {
+    JsonNode o = results.get("overhead");
+    positive(o, "stock_ops_per_s");
+    positive(o, "cake_ops_per_s");
+    positive(o, "ratio");
+    assertThat(o.get("ratio").asDouble())
+        .isCloseTo(o.get("cake_ops_per_s").asDouble() / o.get("stock_ops_per_s").asDouble(), org.assertj.core.data.Offset.offset(0.01));
+  }
+
+  @Test
+  void reportAndPlotsAreWritten() throws Exception {
+    String md = Files.readString(new File(OUT, "report.md").toPath());
+    assertThat(md).contains("| policy | front-end p50 (ms) | p99 (ms) | p99.9 (ms) | SLO met? |");
+    assertThat(md).contains("batch % of isolated");
+    for (String n : names()) {
+      assertThat(md).contains("| " + n);
+    }
+    assertThat(md).contains("ratio Cake/stock");
+    List<String> plots = new ArrayList<>();
+    results.get("plots").forEach(p -> plots.add(p.asText()));
+    assertThat(plots).contains("latency-cdf.png", "frontend-p99.png", "batch-throughput.png");
+    assertThat(plots.stream().filter(p -> p.startsWith("allocation-"))).isNotEmpty();
+    for (String p : plots) {
+      byte[] b = Files.readAllBytes(new File(OUT, p).toPath());
+      assertThat(b.length).as(p).isGreaterThan(1000);
+      assertThat(new byte[] {b[1], b[2], b[3]}).as(p + " is a PNG").isEqualTo("PNG".getBytes());
+    }
+  }
+}
