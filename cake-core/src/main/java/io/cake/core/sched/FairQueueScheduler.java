@@ -5,12 +5,10 @@ import io.cake.core.metrics.TenantSnapshot;
 import io.cake.core.time.Clock;
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.TreeSet;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -32,14 +30,11 @@ public final class FairQueueScheduler<T> {
   public static final int DEFAULT_TENANT_CAPACITY = 1_000;
   public static final int DEFAULT_TOTAL_CAPACITY = 10_000;
 
-  private static final Comparator<TenantQueue<?>> BY_HEAD_START =
-      Comparator.<TenantQueue<?>>comparingDouble(q -> q.headStart).thenComparingLong(q -> q.order);
-
   private final String name;
   private final Clock clock;
   private final ReentrantLock lock = new ReentrantLock();
   private final Map<String, TenantQueue<T>> tenants = new HashMap<>();
-  private final TreeSet<TenantQueue<T>> backlogged = new TreeSet<>(BY_HEAD_START);
+  private final TagHeap<T> backlogged = new TagHeap<>();
   private final List<Condition> slotConditions = new ArrayList<>();
   private final BitSet waiting = new BitSet();
 
@@ -175,9 +170,8 @@ public final class FairQueueScheduler<T> {
           q.lastFinish += (actual - ticket.cost) / q.weight;
           if (!q.items.isEmpty()) {
             // The head's start tag came from the old finish tag: move it too.
-            backlogged.remove(q);
             q.headStart = Math.max(virtualTime, q.lastFinish);
-            backlogged.add(q);
+            backlogged.update(q);
           }
         }
       } finally {
@@ -423,11 +417,10 @@ public final class FairQueueScheduler<T> {
       if (q.items.isEmpty()) {
         return null;
       }
-      backlogged.remove(q);
       t = q.items.pollFirst();
       t.shared = false;
     } else {
-      q = backlogged.pollFirst();
+      q = backlogged.peek();
       if (q == null) {
         return null;
       }
@@ -441,8 +434,9 @@ public final class FairQueueScheduler<T> {
     long now = clock.nanoTime();
     if (!q.items.isEmpty()) {
       q.headStart = Math.max(virtualTime, finishTag(q));
-      backlogged.add(q);
+      backlogged.update(q);
     } else {
+      backlogged.remove(q);
       q.metrics.occupancy.becameEmpty(now);
       if (queued == 0) {
         // End of a busy period: restart virtual time so old tags cannot overflow or linger.

@@ -17,6 +17,8 @@ final class TenantQueue<T> {
   double lastFinish;
   /** Busy period in which lastFinish was set; older ones count as zero. */
   long epoch;
+  /** Position in the scheduler's {@link TagHeap}, -1 while not backlogged. */
+  int heapIndex = -1;
 
   TenantQueue(String name, long order, double weight) {
     this.name = name;
