@@ -189,15 +189,21 @@ class ControllerClusterTest {
         Histogram h = frontLatency.getIntervalHistogram();
         windows.add(h.getValueAtPercentile(99) / 1e6);
         int n = windows.size();
-        met = n >= 2 && windows.get(n - 1) <= SLO_MS && windows.get(n - 2) <= SLO_MS && n > 2;
+        met = n >= 2 && windows.get(n - 1) <= SLO_MS && windows.get(n - 2) <= SLO_MS
+            && (Integer) jmx.getAttribute(controller, "HbaseReserved") >= 1;
         if (w == 0) {
           scansBefore = batchScans.get();
         }
       }
       System.out.println("front-end p99 per 2 s window (ms): " + windows);
       System.out.println("controller: " + jmx.getAttribute(controller, "LastDecision"));
-      assertThat(met).as("two consecutive windows under %s ms within 20 windows: %s", SLO_MS, windows).isTrue();
-      assertThat(windows.get(0)).as("the first window, before the controller acted, missed the SLO").isGreaterThan(SLO_MS);
+      // How far over the SLO the first windows are depends on how busy the 2 cores are (1 s and
+      // more with another build running, 70 ms on an idle machine), so the assertion is on the
+      // end state: the controller reserved handlers for the front end (its HBase queue was the
+      // bottleneck) and two consecutive windows met the SLO.
+      assertThat(met)
+          .as("two consecutive windows under %s ms with a reserved handler, within 20 windows: %s", SLO_MS, windows)
+          .isTrue();
       assertThat(batchScans.get()).as("batch kept scanning").isGreaterThan(scansBefore);
       int hbaseReserved = (Integer) jmx.getAttribute(controller, "HbaseReserved");
       double shareBefore = (Double) jmx.getAttribute(controller, "Share");
