@@ -76,12 +76,30 @@ public final class CakeBench {
     File out = o.out.getAbsoluteFile();
     Files.createDirectories(out.toPath());
     progress.plan(plannedSeconds());
+    // HBase's client prints some retry failures straight to stderr/stdout (quota throttling does):
+    // keep them out of the console and in <out>/console.log. Progress writes to the real streams.
+    java.io.PrintStream realOut = System.out;
+    java.io.PrintStream realErr = System.err;
+    java.io.PrintStream console =
+        new java.io.PrintStream(new java.io.FileOutputStream(new File(out, "console.log")), true, StandardCharsets.UTF_8);
+    System.setOut(console);
+    System.setErr(console);
+    try {
+      return runRedirected(out, t0);
+    } finally {
+      System.setOut(realOut);
+      System.setErr(realErr);
+      console.close();
+    }
+  }
+
+  private File runRedirected(File out, long t0) throws Exception {
     progress.status("starting the " + (o.zk == null ? "embedded mini-cluster" : "connection to " + o.zk));
     if (o.zk == null) {
       EmbeddedCluster c =
           new EmbeddedCluster(
               new EmbeddedCluster.Settings(
-                  new File(out, "cluster-data"), o.blockCache, o.controllerIntervalMs(), o.regions, 30));
+                  new File(out, "cluster-data"), o.blockCache, o.controllerIntervalMs(), o.regions, o.handlers));
       target = c;
       c.start();
     } else {
@@ -113,6 +131,10 @@ public final class CakeBench {
     double pct = o.percentile;
     Policy stock = stockPolicy("hbase-fifo", "HBase default: SimpleRpcScheduler, one FIFO call queue");
     Double slo = o.slos.isEmpty() ? null : o.slos.get(0);
+    if (target.canApplyPolicies() || o.zk != null) {
+      // Not recorded: the JVM's JIT, the page cache and the connections warm up on both tenants.
+      run(stock.withName("warm-up", "unrecorded warm-up, both tenants"), true, true, o.jvmWarmupSeconds());
+    }
     RunSummary isoFe = null;
     if (o.wants("isolated-frontend") || (o.slos.isEmpty() && o.wants("cake-slo"))) {
       isoFe = run(stock.withName("isolated-frontend", "front end alone on stock HBase"), true, false, o.isolatedSeconds());
@@ -130,12 +152,12 @@ public final class CakeBench {
       notes.add("No isolated front-end run and no --slo: the SLO defaults to 100 ms.");
     }
     final Double primary = slo; // isolated runs keep slo_ms null
-    if (o.wants("isolated-batch") || o.wants("hbase-quota")) {
-      RunSummary b = run(stock.withName("isolated-batch", "batch alone on stock HBase"), false, true, o.isolatedSeconds());
-      isolatedBatchMbPerSec = b.batchMbPerSec();
-      runs.add(b);
-    }
     if (!target.canApplyPolicies()) {
+      if (o.wants("isolated-batch") || o.wants("hbase-quota")) {
+        RunSummary b = run(stock.withName("isolated-batch", "batch alone on stock HBase"), false, true, o.isolatedSeconds());
+        isolatedBatchMbPerSec = b.batchMbPerSec();
+        runs.add(b);
+      }
       runs.add(run(stock.withName(o.zkPolicy, "the cluster's own configuration").withSlo(primary), true, true, o.mixedSeconds()));
       return primary;
     }
@@ -164,6 +186,21 @@ public final class CakeBench {
       }
       runs.add(sweep(sweep, pct));
     }
+    if (o.wants("hbase-fifo")) {
+      runs.add(run(stock.withSlo(primary), true, true, o.mixedSeconds()));
+    }
+    if (o.wants("overhead")) {
+      RunSummary s = run(stock.withName("overhead-stock", "single tenant, stock"), true, false, o.overheadSeconds(), true);
+      overhead.put("threads", o.overheadThreads);
+      overhead.put("measure_s", o.overheadSeconds());
+      overhead.put("stock_ops_per_s", round(s.frontendOpsPerSec()));
+      overhead.put("stock_p99_ms", round(s.p(99)));
+    }
+    if (o.wants("isolated-batch") || o.wants("hbase-quota")) {
+      RunSummary b = run(stock.withName("isolated-batch", "batch alone on stock HBase"), false, true, o.isolatedSeconds());
+      isolatedBatchMbPerSec = b.batchMbPerSec();
+      runs.add(b);
+    }
     if (o.wants("hbase-quota")) {
       double mbps = Double.isNaN(isolatedBatchMbPerSec) || isolatedBatchMbPerSec <= 0 ? 10 : isolatedBatchMbPerSec;
       List<Policy> sweep = new ArrayList<>();
@@ -177,16 +214,6 @@ public final class CakeBench {
         sweep.add(new Policy("hbase-quota", "HBase quota: batch user READ_SIZE " + round(bytes / 1e6) + " MB/s", rs, false, Map.of(), bytes, primary, knob, false));
       }
       runs.add(sweep(sweep, pct));
-    }
-    if (o.wants("hbase-fifo")) {
-      runs.add(run(stock.withSlo(primary), true, true, o.mixedSeconds()));
-    }
-    if (o.wants("overhead")) {
-      RunSummary s = run(stock.withName("overhead-stock", "single tenant, stock"), true, false, o.overheadSeconds(), true);
-      overhead.put("threads", o.overheadThreads);
-      overhead.put("measure_s", o.overheadSeconds());
-      overhead.put("stock_ops_per_s", round(s.frontendOpsPerSec()));
-      overhead.put("stock_p99_ms", round(s.p(99)));
     }
     if (o.wants("cake-static")) {
       runs.add(run(cakeStatic(primary), true, true, o.mixedSeconds()));
@@ -346,14 +373,15 @@ public final class CakeBench {
             batch ? String.format(Locale.ROOT, "%6.1f scans/s %6.1f MB/s (%d err)", r.batchOpsPerSec(), r.batchMbPerSec(), out.batchErrors()) : "-");
     progress.log(line);
     if (out.frontendErrors() + out.batchErrors() > 0 && !out.lastError().isEmpty()) {
-      progress.log("  last error: " + out.lastError());
+      String e = out.lastError().replaceAll("\\s+", " ");
+      progress.log("  last error: " + (e.length() > 240 ? e.substring(0, 240) + "..." : e));
     }
     return r;
   }
 
   private double plannedSeconds() {
     double w = o.warmup() + 1;
-    double t = 40 + o.records() / 700.0; // cluster start, load, compaction
+    double t = 40 + o.records() / 700.0 + o.jvmWarmupSeconds() + o.warmup(); // start, load, warm-up
     int swaps = 0;
     if (o.wants("isolated-frontend")) t += o.isolatedSeconds() + w;
     if (o.wants("isolated-batch")) t += o.isolatedSeconds() + w;
@@ -380,6 +408,7 @@ public final class CakeBench {
 
   private void writeOutputs(File out, List<RunSummary> runs, Map<String, Object> overhead, Double slo, double elapsed)
       throws Exception {
+    runs.sort(Comparator.comparingInt(CakeBench::displayOrder));
     Map<String, Object> config = o.describe();
     config.put("slo_ms", slo);
     config.put("slo_source", o.slos.isEmpty() ? o.sloFactor + "x the isolated front-end p" + fmt(o.percentile) : "--slo");
@@ -413,6 +442,16 @@ public final class CakeBench {
     ResultsJson.write(ResultsJson.build(config, runs, extra, o.percentile), new File(out, "results.json"));
     String md = MarkdownReport.render(runs, config, overhead, slo, o.percentile, plots, notes);
     Files.writeString(new File(out, "report.md").toPath(), md, StandardCharsets.UTF_8);
+  }
+
+  private static int displayOrder(RunSummary r) {
+    String[] order = {"isolated-frontend", "isolated-batch", "hbase-fifo", "hbase-rwqueue", "hbase-deadline", "hbase-quota", "cake-static", "cake-slo"};
+    for (int i = 0; i < order.length; i++) {
+      if (r.name().startsWith(order[i])) {
+        return i;
+      }
+    }
+    return order.length;
   }
 
   private static Double round(double v) {

@@ -14,7 +14,7 @@ public final class Options {
   public enum Scale {
     //      records warm  iso  mixed sweep slo  ovh  window ctrl  rate sweepN
     TINY(4_000, 1, 3, 4, 4, 8, 3, 1, 1_000, 40, 1),
-    QUICK(12_000, 3, 10, 15, 10, 30, 8, 2, 2_000, 60, 1),
+    QUICK(10_000, 2, 8, 12, 12, 24, 6, 2, 2_000, 60, 1),
     DEFAULT(40_000, 5, 30, 45, 30, 90, 20, 5, 5_000, 80, 2),
     FULL(200_000, 10, 120, 600, 300, 1_440, 60, 10, 10_000, 80, 3);
 
@@ -57,7 +57,7 @@ public final class Options {
   public double percentile = 99.0;
   public Double measureSeconds;
   public Long records;
-  public int batchThreads = 4;
+  public int batchThreads = 12;
   public int frontendThreads = 64;
   public int overheadThreads = 8;
   public List<String> policies = new ArrayList<>();
@@ -67,6 +67,7 @@ public final class Options {
   public double staticShare = 0.9;
   public float blockCache = 0.01f;
   public int regions = 4;
+  public int handlers = 10;
   public boolean progress = true;
 
   public static final String[] ALL_POLICIES = {
@@ -99,7 +100,7 @@ public final class Options {
           "  --rate N              front-end base rate, requests/s (scale default: 40/60/80/80)",
           "  --records N           rows of 8 KB to load (scale default: 4k/12k/40k/200k)",
           "  --duration S          measured seconds of each mixed run (scale default)",
-          "  --batch-threads N     batch scan threads (default 4)",
+          "  --batch-threads N     batch scan threads (default 12)",
           "  --frontend-threads N  open-loop worker threads (default 64)",
           "  --seed N              arrival-process seed (default 42)",
           "",
@@ -113,6 +114,7 @@ public final class Options {
           "",
           "Other:",
           "  --block-cache F       RegionServer block cache as a fraction of heap (default 0.01)",
+          "  --handlers N          hbase.regionserver.handler.count (default 10; Cake's pool starts there)",
           "  --no-plots            skip the PNG plots",
           "  --no-progress         no live progress line",
           "  --help                this text",
@@ -203,6 +205,7 @@ public final class Options {
             throw new IllegalArgumentException("--static-share must be in (0, 1)");
           }
         }
+        case "--handlers" -> handlers = (int) (double) positive(key, Integer.parseInt(v));
         case "--controller-interval-ms" -> controllerIntervalMs = (long) (double) positive(key, Long.parseLong(v));
         case "--block-cache" -> {
           blockCache = Float.parseFloat(v);
@@ -273,6 +276,16 @@ public final class Options {
     return controllerIntervalMs != null ? controllerIntervalMs : scale.controllerIntervalMs;
   }
 
+  /** An unrecorded mixed run before the first measurement: JIT, caches and connections warm. */
+  public double jvmWarmupSeconds() {
+    return switch (scale) {
+      case TINY -> 3;
+      case QUICK -> 6;
+      case DEFAULT -> 15;
+      case FULL -> 60;
+    };
+  }
+
   public int sweepValues() {
     return scale.sweepValues;
   }
@@ -301,6 +314,7 @@ public final class Options {
     m.put("static_share", staticShare);
     m.put("block_cache_fraction", blockCache);
     m.put("regions", regions);
+    m.put("handlers", handlers);
     m.put("seed", seed);
     return m;
   }

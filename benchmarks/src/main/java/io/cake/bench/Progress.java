@@ -13,6 +13,7 @@ final class Progress {
   private final boolean enabled;
   private final boolean tty = System.console() != null;
   private final PrintStream err = System.err;
+  private final PrintStream out = System.out;
   private final long start = System.nanoTime();
   private double planned = 1;
   private long lastPrint;
@@ -86,8 +87,8 @@ final class Progress {
       err.flush();
       lastLength = 0;
     }
-    System.out.println(line);
-    System.out.flush();
+    out.println(line);
+    out.flush();
   }
 
   void done(double seconds) {

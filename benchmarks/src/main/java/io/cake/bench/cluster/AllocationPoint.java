@@ -2,7 +2,8 @@ package io.cake.bench.cluster;
 
 /**
  * Cake's allocation for the front-end tenant at one instant. Shares are the front end's fraction
- * of the two benchmark tenants' weights (0..1); reservations are slots reserved for the front end.
+ * of all weights (every named tenant plus the default share, as the controller counts it; 0..1);
+ * reservations are slots reserved for the front end.
  */
 public record AllocationPoint(
     double tSeconds,

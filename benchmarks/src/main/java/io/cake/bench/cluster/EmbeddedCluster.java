@@ -55,6 +55,7 @@ import site.ycsb.workloads.CoreWorkload;
  * HFiles stay; the RegionServer's block cache starts cold each time.
  */
 public final class EmbeddedCluster implements Target {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(EmbeddedCluster.class);
   public static final String FRONTEND = "frontend";
   public static final String BATCH = "batch";
 
@@ -98,6 +99,7 @@ public final class EmbeddedCluster implements Target {
     c.setInt("hbase.balancer.period", Integer.MAX_VALUE);
     c.setLong("hbase.regionserver.optionalcacheflushinterval", 0);
     c.setInt("hbase.client.retries.number", 30);
+    c.setInt("hbase.regionserver.msginterval", 500); // load reports: quicker region moves
     util.startMiniCluster(
         StartMiniClusterOption.builder().numMasters(1).numRegionServers(1).numDataNodes(1).build());
     adminConnection = ConnectionFactory.createConnection(clientConf());
@@ -284,17 +286,15 @@ public final class EmbeddedCluster implements Target {
       c.set(e.getKey(), e.getValue());
     }
     ServerName old = regionServer().getServerName();
+    long t0 = System.nanoTime();
     JVMClusterUtil.RegionServerThread fresh = mini.startRegionServer();
     HRegionServer rs = fresh.getRegionServer();
     await("new RegionServer online", Duration.ofMinutes(2), rs::isOnline);
     ServerName to = rs.getServerName();
-    await("the master to see " + to, Duration.ofMinutes(2), () -> {
-      try {
-        return admin.getRegionServers().contains(to);
-      } catch (IOException e) {
-        return false;
-      }
-    });
+    // The master picks a move's target only among servers that have sent a load report.
+    await("the master to see " + to, Duration.ofMinutes(2),
+        () -> mini.getMaster().getServerManager().getLoad(to) != null);
+    long t1 = System.nanoTime();
     // A move the master cannot do yet is dropped with a log line, not an error: re-issue until done.
     long[] lastMove = {0};
     await("regions moved to " + to, Duration.ofMinutes(3), () -> {
@@ -307,6 +307,7 @@ public final class EmbeddedCluster implements Target {
       }
       return false;
     }, () -> where(old, to));
+    long t2 = System.nanoTime();
     List<JVMClusterUtil.RegionServerThread> threads = mini.getRegionServerThreads();
     for (int i = 0; i < threads.size(); i++) {
       if (threads.get(i).getRegionServer().getServerName().equals(old)) {
@@ -318,6 +319,8 @@ public final class EmbeddedCluster implements Target {
     await("old RegionServer gone", Duration.ofMinutes(2),
         () -> mini.getLiveRegionServerThreads().size() == 1);
     currentOverlay = new TreeMap<>(overlay);
+    LOG.info("RegionServer swapped to {} with {}: start {} ms, moves {} ms, stop {} ms", to, overlay,
+        (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (System.nanoTime() - t2) / 1_000_000);
   }
 
   /** Moves every region of {@code old} to {@code to}, hbase:meta first, in parallel. */
@@ -329,13 +332,24 @@ public final class EmbeddedCluster implements Target {
         admin.move(meta.getEncodedNameAsBytes(), to);
         regions.remove(meta);
       }
-      regions.parallelStream().forEach(ri -> {
-        try {
-          admin.move(ri.getEncodedNameAsBytes(), to);
-        } catch (IOException e) {
-          // retried on the next round
-        }
-      });
+      // One thread per region: a move blocks until its procedure is done (about half a second).
+      List<Thread> movers = new ArrayList<>();
+      for (RegionInfo ri : regions) {
+        Thread t = new Thread(() -> {
+          try {
+            admin.move(ri.getEncodedNameAsBytes(), to);
+          } catch (IOException e) {
+            // retried on the next round
+          }
+        }, "cake-bench-move");
+        t.start();
+        movers.add(t);
+      }
+      for (Thread t : movers) {
+        t.join(60_000);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     } catch (IOException e) {
       // retried on the next round
     }
@@ -398,10 +412,19 @@ public final class EmbeddedCluster implements Target {
             da.reservation(FRONTEND)));
   }
 
+  /**
+   * The front end's fraction of all weights, as the controller counts it: its share over the sum
+   * of every named tenant's share plus the default share (untagged and internal traffic).
+   */
   private static double fraction(Allocation a) {
     double fe = a.share(FRONTEND);
-    double b = a.share(BATCH);
-    return fe + b <= 0 ? 0 : fe / (fe + b);
+    double others = a.defaultShare();
+    for (Map.Entry<String, Double> e : a.shares().entrySet()) {
+      if (!e.getKey().equals(FRONTEND)) {
+        others += e.getValue();
+      }
+    }
+    return fe + others <= 0 ? 0 : fe / (fe + others);
   }
 
   @Override

@@ -136,7 +136,7 @@ public final class Plots {
 
   /** Cake's allocation for the front end over a run: shares (left axis), slots (right axis). */
   static File allocation(RunSummary r, File file) throws IOException {
-    XYChart c = chart("Cake allocation for the front end: " + r.name(), "time in run (s)", "share of the two tenants");
+    XYChart c = chart("Cake allocation for the front end: " + r.name(), "time in run (s)", "front end's share of all weights");
     List<Double> t = new ArrayList<>();
     List<Double> hs = new ArrayList<>();
     List<Double> ds = new ArrayList<>();
@@ -156,7 +156,7 @@ public final class Plots {
     c.addSeries("HBase reserved handlers", t, hr).setYAxisGroup(1);
     c.addSeries("HDFS reserved slots", t, dr).setYAxisGroup(1);
     c.addSeries("HBase handler pool", t, pool).setYAxisGroup(1);
-    c.setYAxisGroupTitle(0, "share of the two tenants");
+    c.setYAxisGroupTitle(0, "front end's share of all weights");
     c.setYAxisGroupTitle(1, "handlers / slots");
     c.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
     c.getStyler().setYAxisMin(0, 0.0);

@@ -174,7 +174,8 @@ public class CakeHBaseClient extends DB {
 
   private Status fail(Exception e) {
     stats.errors.increment();
-    stats.lastError = e.getClass().getSimpleName() + ": " + e.getMessage();
+    String m = String.valueOf(e.getMessage()).replaceAll("\\s+", " ");
+    stats.lastError = e.getClass().getSimpleName() + ": " + (m.length() > 300 ? m.substring(0, 300) + "..." : m);
     return last = Status.ERROR;
   }
 
