@@ -48,13 +48,14 @@ import org.openjdk.jmh.annotations.Warmup;
  * The HBase dispatch hot path, two ways.
  *
  * <ul>
- *   <li>{@code dispatch}: {@code RpcScheduler.dispatch(CallRunner)} of the stock
+ *   <li>{@code dispatch}: {@code RpcScheduler.dispatch(CallRunner)} and the hand-off to a handler, of the stock
  *       SimpleRpcScheduler and of CakeRpcScheduler (both built by their factories, started, with
  *       their handler threads draining), on real CallRunner objects around a proxied RpcCall
  *       carrying a real Get request header and param and the {@code cake.tenant} attribute. The
  *       call reports its client as disconnected, so a handler's {@code run()} returns at once:
- *       what is measured is classification, tenant resolution and queueing on the dispatching
- *       (event-loop) thread. Rejections (queue full) are counted and printed at tear-down.
+ *       what is measured is priority, classification, tenant resolution and queueing on the
+ *       dispatching (event-loop) thread plus the wake-up of a handler, one call in flight.
+ *       Rejections (queue full; there should be none) are counted and printed at tear-down.
  *   <li>{@code resolveClassifyOfferPoll}: the same steps without threads: TenantResolver +
  *       OperationClassifier + FairQueueScheduler offer and poll, single-threaded.
  * </ul>
@@ -81,6 +82,8 @@ public class DispatchBenchmark {
   private RpcCall[] calls;
   private int next;
   private final AtomicLong rejected = new AtomicLong();
+  private final AtomicLong handled = new AtomicLong();
+  private long sent;
 
   private TenantResolver resolver;
   private FairQueueScheduler<Object> queues;
@@ -150,6 +153,10 @@ public class DispatchBenchmark {
             case "getReceiveTime", "getStartTime" -> System.currentTimeMillis();
             case "getDeadline" -> Long.MAX_VALUE;
             case "disconnectSince" -> 0L; // the client is gone: run() returns at once
+            case "cleanup" -> {
+              handled.incrementAndGet(); // CallRunner.run() always ends with call.cleanup()
+              yield null;
+            }
             case "toShortString", "toString" -> "bench-call";
             case "hashCode" -> System.identityHashCode(p);
             case "equals" -> p == a[0];
@@ -198,16 +205,24 @@ public class DispatchBenchmark {
     System.out.println("\n" + scheduler + ": dispatches refused (queue full): " + rejected.get());
   }
 
-  /** One dispatch of a real CallRunner (alternating tenants), handlers draining in the background. */
+  /**
+   * One call through the scheduler: dispatch a real CallRunner (alternating tenants) on this
+   * thread, then wait until a handler thread has run it. Stock and Cake both hand the call to
+   * their own handler threads, so this is the dispatch-to-handler hot path, one call in flight.
+   */
   @Benchmark
   public boolean dispatch() {
     next ^= 1;
     CallRunner r = BenchCallRunners.of(server, calls[next]);
-    boolean ok = rpcScheduler.dispatch(r);
-    if (!ok) {
+    if (!rpcScheduler.dispatch(r)) {
       rejected.incrementAndGet();
+      return false;
     }
-    return ok;
+    sent++;
+    while (handled.get() < sent) {
+      Thread.onSpinWait();
+    }
+    return true;
   }
 
   /** Tenant resolution + classification + offer + poll, no threads (Cake's part of dispatch). */
