@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -294,35 +295,6 @@ class CakeSchedulerClusterTest {
       }
       assertThat(s.queued("batch")).as("still saturated at the end").isPositive();
 
-      // Calls whose client deadline passes while they wait are dropped (CallDroppedException),
-      // counted per tenant, and every accepted call is accounted for.
-      try (AsyncConnection ac = ConnectionFactory.createAsyncConnection(cluster.conf()).get()) {
-        AsyncTable<?> late = ac.getTableBuilder(big).setMaxAttempts(1)
-            .setRpcTimeout(5, TimeUnit.MILLISECONDS).setReadRpcTimeout(5, TimeUnit.MILLISECONDS)
-            .setOperationTimeout(30, TimeUnit.SECONDS)
-            .setRequestAttribute("cake.tenant", Bytes.toBytes("late")).build();
-        List<CompletableFuture<Result>> futures = new ArrayList<>();
-        for (int i = 0; i < 20; i++) {
-          futures.add(late.get(new Get(row(i))).toCompletableFuture());
-        }
-        for (CompletableFuture<Result> f : futures) {
-          try {
-            f.get();
-          } catch (ExecutionException expected) {
-            // timed out at the client
-          }
-        }
-        CakeCluster.await("late calls accounted", Duration.ofSeconds(30), () -> {
-          TenantMetrics m = s.tenantMetrics("late");
-          return m != null && m.totalArrivals() > 0
-              && m.totalArrivals() == m.totalCompletions() + m.totalDrops();
-        });
-        TenantMetrics m = s.tenantMetrics("late");
-        System.out.printf("CAKE deadlines: late tenant arrivals=%d completions=%d drops=%d%n",
-            m.totalArrivals(), m.totalCompletions(), m.totalDrops());
-        assertThat(m.totalDrops()).isPositive();
-        assertThat(s.operationStats().totalDrops("late", OperationType.GET)).isEqualTo(m.totalDrops());
-      }
       assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(60));
     } finally {
       running.set(false);
@@ -332,6 +304,64 @@ class CakeSchedulerClusterTest {
       batchConn.close();
     }
     assertThat(scans.get()).isPositive();
+  }
+
+  @Test
+  void callsWhoseDeadlinePassesInTheQueueAreDroppedAndCounted() throws Exception {
+    CakeRpcScheduler s = cluster.scheduler();
+    int timeoutMs = 50;
+    CountDownLatch gate = new CountDownLatch(1);
+    TenantRecordingObserver.release = gate;
+    TenantRecordingObserver.holdTenant = "holder";
+    try (AsyncConnection ac = ConnectionFactory.createAsyncConnection(cluster.conf()).get()) {
+      // Every handler the pool can ever have is held inside the region, with more calls queued behind.
+      AsyncTable<?> holder = ac.getTableBuilder(tagged)
+          .setRequestAttribute("cake.tenant", Bytes.toBytes("holder")).build();
+      List<CompletableFuture<Result>> held = new ArrayList<>();
+      for (int i = 0; i < s.aimdConfig().maxSize() + 2; i++) {
+        held.add(holder.get(new Get(row(i))).toCompletableFuture());
+      }
+      CakeCluster.await("every handler held", Duration.ofSeconds(30),
+          () -> s.activeHandlers() >= s.poolSize() && s.queued("holder") > 0);
+
+      long drops0 = s.deadlineDrops();
+      AsyncTable<?> late = ac.getTableBuilder(big).setMaxAttempts(1)
+          .setRpcTimeout(timeoutMs, TimeUnit.MILLISECONDS).setReadRpcTimeout(timeoutMs, TimeUnit.MILLISECONDS)
+          .setOperationTimeout(30, TimeUnit.SECONDS)
+          .setRequestAttribute("cake.tenant", Bytes.toBytes("expired")).build();
+      List<CompletableFuture<Result>> futures = new ArrayList<>();
+      for (int i = 0; i < 20; i++) {
+        futures.add(late.get(new Get(row(i))).toCompletableFuture());
+      }
+      CakeCluster.await("late calls queued", Duration.ofSeconds(30), () -> s.queued("expired") == 20);
+      // Every server-side deadline is receive time + client timeout, so all have passed after this.
+      long allDeadlinesPassed = System.currentTimeMillis() + timeoutMs + 1;
+      CakeCluster.await("deadlines passed", Duration.ofSeconds(5),
+          () -> System.currentTimeMillis() > allDeadlinesPassed);
+      gate.countDown();
+
+      for (CompletableFuture<Result> f : futures) {
+        assertThatThrownBy(f::get).isInstanceOf(ExecutionException.class);
+      }
+      for (CompletableFuture<Result> f : held) {
+        assertThat(f.get(60, TimeUnit.SECONDS)).isNotNull();
+      }
+      CakeCluster.await("late calls accounted", Duration.ofSeconds(30), () -> {
+        TenantMetrics m = s.tenantMetrics("expired");
+        return m != null && m.totalArrivals() == m.totalCompletions() + m.totalDrops();
+      });
+      TenantMetrics m = s.tenantMetrics("expired");
+      System.out.printf("CAKE deadlines: expired tenant arrivals=%d completions=%d drops=%d%n",
+          m.totalArrivals(), m.totalCompletions(), m.totalDrops());
+      assertThat(m.totalArrivals()).isEqualTo(20);
+      assertThat(m.totalDrops()).isEqualTo(20);
+      assertThat(m.totalCompletions()).isZero();
+      assertThat(s.deadlineDrops() - drops0).isEqualTo(20);
+      assertThat(s.operationStats().totalDrops("expired", OperationType.GET)).isEqualTo(20);
+    } finally {
+      TenantRecordingObserver.holdTenant = null;
+      gate.countDown();
+    }
   }
 
   @Test
