@@ -40,6 +40,8 @@ public final class ControllerConfig {
   public static final String MIN_OCCUPANCY = "cake.controller.min-occupancy";
   public static final String IDLE_OCCUPANCY = "cake.controller.idle-occupancy";
   public static final String MIN_SAMPLES = "cake.controller.min-samples";
+  /** Beyond the paper: cap the HBase pool at this fraction when the SLO misses outside the queues; 0 = off. */
+  public static final String POOL_CAP_FACTOR = "cake.controller.pool-cap-factor";
 
   /** Per tenant: {@code cake.slo.<tenant>.percentile} (default 99) with {@code .latency-ms}, or {@code .throughput}. */
   public static final String SLO_PREFIX = "cake.slo.";
@@ -81,7 +83,8 @@ public final class ControllerConfig {
             dbl(conf, MIN_OCCUPANCY, d.minOccupancy()),
             dbl(conf, IDLE_OCCUPANCY, d.idleOccupancy()),
             lng(conf, MIN_SAMPLES, d.minSamples()),
-            Duration.ofMillis(lng(conf, INTERVAL_MS, DEFAULT_INTERVAL_MS)));
+            Duration.ofMillis(lng(conf, INTERVAL_MS, DEFAULT_INTERVAL_MS)),
+            dbl(conf, POOL_CAP_FACTOR, d.poolCapFactor()));
     return new ControllerConfig(
         bool(conf, ENABLED, DEFAULT_ENABLED),
         params,

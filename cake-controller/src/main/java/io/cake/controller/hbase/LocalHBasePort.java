@@ -38,4 +38,9 @@ final class LocalHBasePort implements SecondLevelController.HBasePort {
   public void setAllocation(Allocation allocation) {
     scheduler.setAllocation(allocation);
   }
+
+  @Override
+  public void setPoolCap(int cap) {
+    scheduler.setPoolCap(cap);
+  }
 }

@@ -26,6 +26,9 @@ public final class SecondLevelController {
   /** The HBase side: its snapshots carry the latency histograms. */
   public interface HBasePort extends FirstLevelPort {
     SchedulerSnapshot snapshot();
+
+    /** Caps the handler pool (0: no cap); see {@link LatencyAllocation#hbasePoolCap()}. */
+    void setPoolCap(int cap) throws java.io.IOException;
   }
 
   /** What the last tick did, for JMX and tests. */
@@ -89,6 +92,7 @@ public final class SecondLevelController {
       LatencyAllocation a = d.allocation();
       df.setAllocation(AllocationMapper.hdfs(target.tenant(), a, hdfsBase));
       hb.setAllocation(AllocationMapper.hbase(target.tenant(), a, hbaseBase));
+      hb.setPoolCap(a.hbasePoolCap());
       state = d.state();
       lastHbaseEnd = hbSnap.endNanos();
       if (failing) {

@@ -22,6 +22,10 @@ import java.time.Duration;
  * @param minSamples fewer requests than this in an interval means no latency-driven change: a p99
  *     over a handful of requests is noise (SCADS Director section 2.2)
  * @param interval how often the controller decides (10 s)
+ * @param poolCapFactor beyond the paper: when the SLO is missed and the tenant hardly waited at the
+ *     DataNode, the HBase handler pool is capped at this fraction of its size, and the cap grows by
+ *     one handler per interval while the SLO holds with slack (AIMD on the SLO itself; 0.75; 0
+ *     turns the cap off)
  */
 public record ControllerParams(
     double lowPerformance,
@@ -33,7 +37,8 @@ public record ControllerParams(
     double minOccupancy,
     double idleOccupancy,
     long minSamples,
-    Duration interval) {
+    Duration interval,
+    double poolCapFactor) {
 
   public static final double DEFAULT_LOW_PERFORMANCE = 1.0;
   public static final double DEFAULT_HIGH_PERFORMANCE = 1.2;
@@ -45,6 +50,7 @@ public record ControllerParams(
   public static final double DEFAULT_IDLE_OCCUPANCY = 0.01;
   public static final long DEFAULT_MIN_SAMPLES = 100;
   public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(10);
+  public static final double DEFAULT_POOL_CAP_FACTOR = 0.75;
 
   public static final ControllerParams DEFAULTS =
       new ControllerParams(
@@ -57,7 +63,8 @@ public record ControllerParams(
           DEFAULT_MIN_OCCUPANCY,
           DEFAULT_IDLE_OCCUPANCY,
           DEFAULT_MIN_SAMPLES,
-          DEFAULT_INTERVAL);
+          DEFAULT_INTERVAL,
+          DEFAULT_POOL_CAP_FACTOR);
 
   public ControllerParams {
     positive("lowPerformance", lowPerformance);
@@ -91,24 +98,42 @@ public record ControllerParams(
     if (interval == null || interval.isNegative() || interval.isZero()) {
       throw new IllegalArgumentException("interval must be positive, got " + interval);
     }
+    if (!(poolCapFactor == 0.0 || (poolCapFactor > 0.0 && poolCapFactor < 1.0))) {
+      throw new IllegalArgumentException("poolCapFactor must be 0 (off) or in (0, 1), got " + poolCapFactor);
+    }
+  }
+
+  /** The paper's constants plus the defaults of the beyond-paper ones. */
+  public ControllerParams(
+      double lowPerformance, double highPerformance, double maxStepFraction, double reserveAboveShare,
+      double releaseBelowShare, double occupancyCoefficient, double minOccupancy, double idleOccupancy,
+      long minSamples, Duration interval) {
+    this(lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, DEFAULT_POOL_CAP_FACTOR);
+  }
+
+  public ControllerParams withPoolCapFactor(double f) {
+    return new ControllerParams(
+        lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, f);
   }
 
   public ControllerParams withInterval(Duration d) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, d);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, d, poolCapFactor);
   }
 
   public ControllerParams withMinSamples(long n) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, n, interval);
+        occupancyCoefficient, minOccupancy, idleOccupancy, n, interval, poolCapFactor);
   }
 
   public ControllerParams withMinOccupancy(double v) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, v, idleOccupancy, minSamples, interval);
+        occupancyCoefficient, v, idleOccupancy, minSamples, interval, poolCapFactor);
   }
 
   private static void positive(String field, double v) {

@@ -4,8 +4,12 @@ package io.cake.controller.policy;
  * What the second level controls for one latency tenant: its fraction of the shared slots'
  * service at both resources (HBase shares follow HDFS shares, Algorithm 2 line 4) and its
  * reservations at each. The other tenants split the rest of the share.
+ *
+ * <p>Beyond the paper, {@code hbasePoolCap} caps the HBase handler pool (0: no cap, AIMD alone
+ * sizes it): how many calls of every tenant run at once, for when the SLO is missed without the
+ * tenant waiting in a queue (its calls are slow because everything running competes for CPU).
  */
-public record LatencyAllocation(double share, int hdfsReserved, int hbaseReserved) {
+public record LatencyAllocation(double share, int hdfsReserved, int hbaseReserved, int hbasePoolCap) {
   /** Shares stay strictly inside (0, 1): a weight of zero would starve a tenant outright. */
   public static final double MIN_SHARE = 0.001;
   public static final double MAX_SHARE = 0.999;
@@ -19,6 +23,14 @@ public record LatencyAllocation(double share, int hdfsReserved, int hbaseReserve
       throw new IllegalArgumentException(
           "reservations must be >= 0, got hdfs=" + hdfsReserved + " hbase=" + hbaseReserved);
     }
+    if (hbasePoolCap < 0) {
+      throw new IllegalArgumentException("hbasePoolCap must be >= 0 (0: none), got " + hbasePoolCap);
+    }
+  }
+
+  /** Without a pool cap (the paper's allocation). */
+  public LatencyAllocation(double share, int hdfsReserved, int hbaseReserved) {
+    this(share, hdfsReserved, hbaseReserved, 0);
   }
 
   /** The paper's starting point: even shares, no reservations. */
@@ -33,6 +45,7 @@ public record LatencyAllocation(double share, int hdfsReserved, int hbaseReserve
   @Override
   public String toString() {
     return String.format(
-        "share=%.1f%% hdfsReserved=%d hbaseReserved=%d", share * 100, hdfsReserved, hbaseReserved);
+            "share=%.1f%% hdfsReserved=%d hbaseReserved=%d", share * 100, hdfsReserved, hbaseReserved)
+        + (hbasePoolCap > 0 ? " hbasePoolCap=" + hbasePoolCap : "");
   }
 }

@@ -145,10 +145,46 @@ public final class SloDecider {
             "SLO exceeded, HDFS queue idle (occupancy %.3f): release an idle HDFS slot", obs.hdfsOccupancy()));
       }
     }
+    int cap = poolCap(obs, perf, current.hbasePoolCap(), hbaseRes + otherHbaseReserved + 1, reasons);
     return new Decision(
-        new ControlState(new LatencyAllocation(share, hdfsRes, hbaseRes), hold, backoff, probing),
+        new ControlState(new LatencyAllocation(share, hdfsRes, hbaseRes, cap), hold, backoff, probing),
         perf,
         reasons);
+  }
+
+  /**
+   * Beyond the paper: AIMD on the SLO for the HBase pool. Shares and reservations fix waiting in a
+   * queue; when the SLO misses while the tenant hardly waited at the DataNode, its calls are slow
+   * because of everything running beside them (on a CPU-bound RegionServer, every batch handler
+   * slows every get). Then the pool is capped at {@code poolCapFactor} of what runs now, never
+   * below one shared handler besides the reservations ({@code floor}); while the SLO holds with
+   * slack the cap grows by one per interval while the pool is at it.
+   */
+  int poolCap(Observation obs, double perf, int cap, int floor, List<String> reasons) {
+    if (params.poolCapFactor() <= 0.0) {
+      return 0;
+    }
+    if (Double.isNaN(perf)) {
+      return cap;
+    }
+    int running = cap > 0 ? Math.min(cap, obs.hbaseSlots()) : obs.hbaseSlots();
+    if (perf < params.lowPerformance() && obs.hdfsOccupancy() < params.minOccupancy()) {
+      int next = Math.max(floor, (int) Math.floor(running * params.poolCapFactor()));
+      if (next < running) {
+        reasons.add(String.format(
+            "SLO missed while hardly waiting at the DataNode (occupancy %.2f): cap the HBase pool at %d handlers (%d now)",
+            obs.hdfsOccupancy(), next, running));
+        return next;
+      }
+      return cap;
+    }
+    if (perf > params.highPerformance() && cap > 0 && obs.hbaseSlots() >= cap) {
+      // Only while the cap binds: below it AIMD holds the pool, and a cap running ahead of the
+      // pool would no longer mean anything.
+      reasons.add(String.format("SLO exceeded: HBase pool cap +1 to %d", cap + 1));
+      return cap + 1;
+    }
+    return cap;
   }
 
   /**

@@ -18,6 +18,8 @@ class ControllerConfigTest {
     assertThat(c.params().interval().toMillis()).isEqualTo(10_000);
     assertThat(c.params().highPerformance()).isEqualTo(1.2);
     assertThat(c.params().occupancyCoefficient()).isEqualTo(1.5);
+    assertThat(c.params().poolCapFactor()).as("beyond the paper, on by default").isEqualTo(0.75);
+    assertThat(ControllerConfig.parse(Map.of("cake.controller.pool-cap-factor", "0")).params().poolCapFactor()).isZero();
   }
 
   @Test
@@ -46,6 +48,8 @@ class ControllerConfigTest {
         .hasMessageContaining("cake.controller.enabled");
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.perf-high", "0.5")))
         .hasMessageContaining("highPerformance");
+    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.pool-cap-factor", "1.5")))
+        .hasMessageContaining("poolCapFactor");
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.slo.front.latency-ms", "-5")))
         .hasMessageContaining("cake.slo.front");
     assertThatThrownBy(

@@ -49,6 +49,12 @@ class SecondLevelControllerTest {
         public void setAllocation(Allocation a) {
           hbase.setAllocation(a);
         }
+
+        @Override
+        public void setPoolCap(int cap) {
+          // As the RegionServer's scheduler does: the cap bounds the handler count.
+          hbase.setSlotCount(cap > 0 ? Math.min(cap, 10) : 10);
+        }
       };
 
   private final FirstLevelPort hdfsPort =
@@ -88,7 +94,7 @@ class SecondLevelControllerTest {
   private void interval(long latencyMs) {
     for (int i = 0; i < 200; i++) {
       hbase.offer("front", "get", 1);
-      Ticket<String> t = hbase.poll(9);
+      Ticket<String> t = hbase.poll(0);
       clock.advance(Duration.ofMillis(latencyMs));
       hbase.complete(t);
     }
@@ -109,6 +115,9 @@ class SecondLevelControllerTest {
     double fraction = hbase.allocation().share("front") / (hbase.allocation().share("front") + hbase.allocation().defaultShare());
     assertThat(fraction).isCloseTo(0.55, org.assertj.core.api.Assertions.within(1e-9));
     assertThat(hdfs.allocation().share("front")).isEqualTo(hbase.allocation().share("front"));
+    // It never waited at the DataNode: the HBase pool is capped at 0.75 x 10 handlers.
+    assertThat(controller.allocation().hbasePoolCap()).isEqualTo(7);
+    assertThat(hbase.slotCount()).isEqualTo(7);
   }
 
   @Test

@@ -128,4 +128,47 @@ class SloDeciderTest {
             () -> new ControllerParams(1.0, 1.2, 0.1, 0.99, 0.01, 0.5, 0.05, 0.01, 100, Duration.ofSeconds(10)))
         .hasMessageContaining("occupancyCoefficient");
   }
+
+  @Test
+  void aMissOutsideTheQueuesCapsTheHbasePoolDownToOneSharedHandlerBesideTheReservations() {
+    // Never waited at the DataNode (occupancy 0): every handler running slows the gets.
+    LatencyAllocation a = new LatencyAllocation(0.5, 0, 2);
+    int[] slots = {10, 7, 5, 4, 3, 3};
+    int[] caps = {7, 5, 3, 3, 3, 3};
+    for (int i = 0; i < slots.length; i++) {
+      Observation o = new Observation(1_000, 200, 0.0, 0.0, slots[i], 6);
+      a = decider.decide(o, ControlState.of(a), p99at100, 0, 0).allocation();
+      assertThat(a.hbasePoolCap()).as("interval %d", i).isEqualTo(caps[i]);
+    }
+    assertThat(a.hbaseReserved()).as("reservations kept, one shared handler left").isEqualTo(2);
+  }
+
+  @Test
+  void aMissWhileWaitingAtTheDataNodeLeavesThePoolToShares() {
+    Decision d = decide(obs(200, 0.0, 0.3), new LatencyAllocation(0.5, 0, 0));
+    assertThat(d.allocation().hbasePoolCap()).isZero();
+    assertThat(d.allocation().share()).isGreaterThan(0.5);
+  }
+
+  @Test
+  void slackGrowsTheCapByOneWhileThePoolIsAtIt() {
+    Decision grow = decide(new Observation(1_000, 50, 0, 0, 5, 6), new LatencyAllocation(0.5, 0, 0, 5));
+    assertThat(grow.allocation().hbasePoolCap()).isEqualTo(6);
+    assertThat(grow.reasons()).anyMatch(r -> r.contains("cap +1 to 6"));
+    Decision below = decide(new Observation(1_000, 50, 0, 0, 5, 6), new LatencyAllocation(0.5, 0, 0, 6));
+    assertThat(below.allocation().hbasePoolCap()).as("AIMD holds the pool below the cap").isEqualTo(6);
+    Decision met = decide(new Observation(1_000, 90, 0, 0, 5, 6), new LatencyAllocation(0.5, 0, 0, 5));
+    assertThat(met.allocation().hbasePoolCap()).as("within the band: kept").isEqualTo(5);
+  }
+
+  @Test
+  void noCapWhenTurnedOffOrWithTooFewSamples() {
+    SloDecider off = new SloDecider(ControllerParams.DEFAULTS.withPoolCapFactor(0));
+    Decision d = off.decide(obs(200, 0, 0), ControlState.of(new LatencyAllocation(0.5, 0, 0)), p99at100, 0, 0);
+    assertThat(d.allocation().hbasePoolCap()).isZero();
+    Decision few = decide(new Observation(5, 500, 0, 0, 10, 6), new LatencyAllocation(0.5, 0, 0, 7));
+    assertThat(few.allocation().hbasePoolCap()).as("noise: cap kept").isEqualTo(7);
+    assertThatThrownBy(() -> ControllerParams.DEFAULTS.withPoolCapFactor(1.0))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("poolCapFactor");
+  }
 }

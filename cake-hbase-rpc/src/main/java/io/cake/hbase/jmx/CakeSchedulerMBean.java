@@ -130,6 +130,16 @@ public final class CakeSchedulerMBean implements CakeSchedulerMXBean {
   }
 
   @Override
+  public int getPoolCap() {
+    return scheduler.poolCap();
+  }
+
+  @Override
+  public void setPoolCap(int cap) {
+    scheduler.setPoolCap(cap);
+  }
+
+  @Override
   public int getHandlerThreads() {
     return scheduler.handlerThreads();
   }

@@ -39,6 +39,11 @@ public interface CakeSchedulerMXBean {
   /** Sets the AIMD bounds of the handler pool; the pool is clamped into them at once. */
   void setPoolBounds(int min, int max);
 
+  /** The second-level controller's cap on the pool (0: none); writable, e.g. to clear it. */
+  int getPoolCap();
+
+  void setPoolCap(int cap);
+
   int getHandlerThreads();
 
   int getActiveHandlers();

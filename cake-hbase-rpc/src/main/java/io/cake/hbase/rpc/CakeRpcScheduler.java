@@ -481,6 +481,10 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
       throw new IllegalArgumentException(
           "pool size must be within [" + c.minSize() + ", " + c.maxSize() + "], got " + size);
     }
+    if (sizer.cap() > 0 && size > Math.max(sizer.cap(), c.minSize())) {
+      throw new IllegalArgumentException(
+          "pool size " + size + " is above the controller's cap " + sizer.cap() + " (set PoolCap to 0 to clear it)");
+    }
     pool.resize(size);
   }
 
@@ -508,6 +512,28 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
     if (sizer.clamp(size) != size) {
       pool.resize(sizer.clamp(size));
     }
+  }
+
+  /**
+   * Caps the handler pool below the AIMD maximum (0 removes the cap); the pool shrinks at once if
+   * it is above. The second-level controller uses this when the SLO misses outside the queues.
+   */
+  public synchronized void setPoolCap(int cap) {
+    int before = sizer.cap();
+    sizer.setCap(cap);
+    int size = queues.slotCount();
+    if (sizer.clamp(size) < size) {
+      pool.resize(sizer.clamp(size));
+    }
+    if (before != cap) {
+      LOG.info("Cake {}: handler pool cap {} -> {} (pool {})", name, before == 0 ? "none" : before,
+          cap == 0 ? "none" : cap, queues.slotCount());
+    }
+  }
+
+  /** The controller's cap on the pool, 0 for none. */
+  public int poolCap() {
+    return sizer.cap();
   }
 
   public synchronized void setQueueLimits(int perTenant, int total) {

@@ -18,6 +18,7 @@ public final class PoolSizer {
   private volatile AimdPolicy policy;
   private long lastDecisionNanos;
   private volatile double lastMeanMillis = Double.NaN;
+  private volatile int cap;
 
   public PoolSizer(AimdConfig config, Clock clock) {
     this.policy = new AimdPolicy(config);
@@ -31,6 +32,21 @@ public final class PoolSizer {
 
   public void setConfig(AimdConfig config) {
     this.policy = new AimdPolicy(config);
+  }
+
+  /**
+   * A ceiling below the AIMD maximum, set by the second-level controller (0: none). The AIMD
+   * minimum still wins: the cap never takes the pool below it.
+   */
+  public void setCap(int cap) {
+    if (cap < 0) {
+      throw new IllegalArgumentException("cap must be >= 0 (0: none), got " + cap);
+    }
+    this.cap = cap;
+  }
+
+  public int cap() {
+    return cap;
   }
 
   /** A single-row get was served in {@code nanos} of handler time. */
@@ -54,12 +70,13 @@ public final class PoolSizer {
     Histogram h = singleGets.interval();
     double mean = h.getTotalCount() == 0 ? Double.NaN : h.getMean() / 1e6;
     lastMeanMillis = mean;
-    return p.next(current, mean);
+    return clamp(p.next(current, mean));
   }
 
-  /** {@code size} within the configured bounds. */
+  /** {@code size} within the configured bounds and under the cap. */
   public int clamp(int size) {
     AimdConfig c = policy.config();
-    return Math.max(c.minSize(), Math.min(c.maxSize(), size));
+    int max = cap > 0 ? Math.min(cap, c.maxSize()) : c.maxSize();
+    return Math.max(c.minSize(), Math.min(max, size));
   }
 }

@@ -90,6 +90,17 @@ class CakeRpcSchedulerConfigTest {
 
       assertThat(s.poolSize()).isEqualTo(6);
       assertThatThrownBy(() -> s.setPoolSize(100)).hasMessageContaining("[4, 72]");
+      // The controller's cap shrinks the pool at once and never below the AIMD minimum.
+      s.setPoolCap(5);
+      assertThat(s.poolSize()).isEqualTo(5);
+      s.setPoolCap(1);
+      assertThat(s.poolSize()).isEqualTo(4);
+      assertThatThrownBy(() -> s.setPoolCap(-1)).hasMessageContaining("cap");
+      assertThat(s.poolCap()).isEqualTo(1);
+      assertThatThrownBy(() -> s.setPoolSize(6)).hasMessageContaining("cap 1");
+      s.setPoolCap(0);
+      s.setPoolSize(6);
+      assertThat(s.poolSize()).isEqualTo(6);
       assertThatThrownBy(() -> s.setAllocation(Allocation.equalShares().withReservation("a", 6)))
           .hasMessageContaining("at most 5");
       assertThatThrownBy(() -> s.setPoolBounds(3, 2)).hasMessageContaining("maxSize");

@@ -42,4 +42,23 @@ class PoolSizerTest {
     assertThat(sizer.clamp(10)).isEqualTo(3);
     assertThat(sizer.tick(10)).as("not due, still clamped").isEqualTo(3);
   }
+
+  @Test
+  void theControllersCapLimitsGrowthButNotTheMinimum() {
+    ManualClock clock = new ManualClock();
+    PoolSizer sizer = new PoolSizer(AimdConfig.DEFAULTS, clock);
+    sizer.setCap(6);
+    clock.advance(Duration.ofSeconds(10));
+    sizer.recordSingleGet(1 * MS);
+    assertThat(sizer.tick(6)).as("1 ms < 6 ms would grow, the cap holds it").isEqualTo(6);
+    assertThat(sizer.clamp(10)).isEqualTo(6);
+    sizer.setCap(2);
+    assertThat(sizer.clamp(10)).as("never below the AIMD minimum").isEqualTo(4);
+    sizer.setCap(0);
+    clock.advance(Duration.ofSeconds(10));
+    sizer.recordSingleGet(1 * MS);
+    assertThat(sizer.tick(6)).as("cap removed: AIMD grows again").isEqualTo(7);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> sizer.setCap(-1))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cap");
+  }
 }
