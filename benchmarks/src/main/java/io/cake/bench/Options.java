@@ -15,7 +15,7 @@ public final class Options {
     //      records warm  iso  mixed sweep slo  ovh  window ctrl  rate sweepN
     TINY(4_000, 1, 3, 4, 4, 8, 3, 1, 1_000, 40, 1),
     QUICK(10_000, 2, 8, 12, 12, 24, 6, 2, 2_000, 60, 1),
-    DEFAULT(40_000, 5, 30, 45, 30, 90, 20, 5, 5_000, 80, 2),
+    DEFAULT(40_000, 5, 30, 45, 30, 90, 15, 5, 5_000, 80, 2),
     FULL(200_000, 10, 120, 600, 300, 1_440, 60, 10, 10_000, 80, 3);
 
     final long records;
@@ -68,6 +68,10 @@ public final class Options {
   public float blockCache = 0.01f;
   public int regions = 4;
   public int handlers = 10;
+  /** Client-side latency budget the cake-slo runs leave out of the server-side target; null: measured in cake-static. */
+  public Double clientBudgetMs;
+  /** Extra hbase-site.xml keys for every Cake RegionServer (--cake-conf key=value, repeatable). */
+  public Map<String, String> cakeConf = new LinkedHashMap<>();
   public boolean progress = true;
 
   public static final String[] ALL_POLICIES = {
@@ -111,6 +115,10 @@ public final class Options {
           "  --percentile P        SLO percentile (default 99)",
           "  --static-share F      cake-static: front end's share at HBase and HDFS (default 0.9)",
           "  --controller-interval-ms N  Cake's metrics and controller interval (scale default)",
+          "  --client-budget-ms N  client-side time left out of the controller's server-side target",
+          "                        (default: client p99 - server p99 measured in the cake-static run)",
+          "  --cake-conf K=V       an extra cake.* key for every Cake RegionServer (repeatable),",
+          "                        e.g. --cake-conf cake.hbase.aimd.max=8",
           "",
           "Other:",
           "  --block-cache F       RegionServer block cache as a fraction of heap (default 0.01)",
@@ -203,6 +211,19 @@ public final class Options {
           staticShare = Double.parseDouble(v);
           if (staticShare <= 0 || staticShare >= 1) {
             throw new IllegalArgumentException("--static-share must be in (0, 1)");
+          }
+        }
+        case "--cake-conf" -> {
+          int eq = v.indexOf('=');
+          if (eq <= 0 || !v.substring(0, eq).startsWith("cake.")) {
+            throw new IllegalArgumentException("--cake-conf wants cake.<key>=<value>, got '" + v + "'");
+          }
+          cakeConf.put(v.substring(0, eq).trim(), v.substring(eq + 1).trim());
+        }
+        case "--client-budget-ms" -> {
+          clientBudgetMs = Double.parseDouble(v);
+          if (!(clientBudgetMs >= 0) || Double.isInfinite(clientBudgetMs)) {
+            throw new IllegalArgumentException("--client-budget-ms must be >= 0");
           }
         }
         case "--handlers" -> handlers = (int) (double) positive(key, Integer.parseInt(v));
@@ -315,6 +336,8 @@ public final class Options {
     m.put("block_cache_fraction", blockCache);
     m.put("regions", regions);
     m.put("handlers", handlers);
+    m.put("cake_conf", cakeConf);
+    m.put("client_budget_ms", clientBudgetMs);
     m.put("seed", seed);
     return m;
   }

@@ -177,8 +177,13 @@ class CakeBenchSmokeTest {
           assertThat(p.get("hbase_reserved").asInt()).isNotNegative();
           assertThat(p.get("hdfs_reserved").asInt()).isNotNegative();
         }
+        // What the controller steers on: the RegionServer's own measure of the front end.
+        positive(r.get("frontend"), "server_p99_ms");
       } else {
         assertThat(a.size()).as(name + " has no Cake allocation").isZero();
+        if (r.get("frontend").has("server_p99_ms")) {
+          assertThat(r.get("frontend").get("server_p99_ms").isNull()).as(name + " server p99 off Cake").isTrue();
+        }
       }
     }
     // cake-static is what it says: weights 0.9 (front end) and 0.1 (batch) next to the default
@@ -196,6 +201,14 @@ class CakeBenchSmokeTest {
     positive(o, "ratio");
     assertThat(o.get("ratio").asDouble())
         .isCloseTo(o.get("cake_ops_per_s").asDouble() / o.get("stock_ops_per_s").asDouble(), org.assertj.core.data.Offset.offset(0.01));
+    List<String> parts = new ArrayList<>();
+    o.get("parts").forEach(p -> {
+      parts.add(p.get("name").asText());
+      positive(p, "ops_per_s");
+      positive(p, "ratio");
+    });
+    assertThat(parts).containsExactly("overhead-cake-rpc", "overhead-cake-rpc-fs", "overhead-cake");
+    assertThat(o.get("parts").get(2).get("ops_per_s").asDouble()).isEqualTo(o.get("cake_ops_per_s").asDouble());
   }
 
   @Test

@@ -392,6 +392,14 @@ public final class EmbeddedCluster implements Target {
   }
 
   @Override
+  public Optional<io.cake.core.metrics.SchedulerSnapshot> hbaseSnapshot() {
+    if (current == null || !current.cake()) {
+      return Optional.empty();
+    }
+    return CakeRpcSchedulers.byPort(regionServerPort()).map(CakeRpcScheduler::lastSnapshot);
+  }
+
+  @Override
   public Optional<AllocationPoint> allocation(double t) {
     if (current == null || !current.cake()) {
       return Optional.empty();

@@ -18,6 +18,14 @@ public interface Target extends AutoCloseable {
   /** Cake's allocation now, if Cake's schedulers are reachable from here. */
   Optional<AllocationPoint> allocation(double tSeconds);
 
+  /**
+   * The last closed metrics interval of the RegionServer's Cake scheduler while a Cake policy runs
+   * (the server-side latencies the controller steers on), else empty.
+   */
+  default Optional<io.cake.core.metrics.SchedulerSnapshot> hbaseSnapshot() {
+    return Optional.empty();
+  }
+
   /** Loads {@code records} rows once (no-op if the table already has them). */
   void load(long records, ProgressSink progress) throws Exception;
 

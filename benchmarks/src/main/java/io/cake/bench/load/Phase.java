@@ -48,6 +48,7 @@ public final class Phase {
       Windows frontend,
       Windows batch,
       List<AllocationPoint> allocation,
+      org.HdrHistogram.Histogram serverFrontend,
       long frontendErrors,
       long batchErrors,
       String lastError,
@@ -134,6 +135,9 @@ public final class Phase {
     threads.forEach(Thread::start);
 
     List<AllocationPoint> allocation = new ArrayList<>();
+    org.HdrHistogram.Histogram serverFe = new org.HdrHistogram.Histogram(2);
+    serverFe.setAutoResize(true);
+    long lastServerEnd = Long.MIN_VALUE;
     long lastSample = 0;
     while (System.nanoTime() < end) {
       long now = System.nanoTime();
@@ -141,6 +145,12 @@ public final class Phase {
       if (t >= 0 && now - lastSample >= 1_000_000_000L) {
         lastSample = now;
         target.allocation(t).ifPresent(allocation::add);
+        // Server-side front-end latency: every Cake metrics interval that ended in the measured period.
+        var snap = target.hbaseSnapshot().orElse(null);
+        if (snap != null && snap.endNanos() != lastServerEnd && snap.startNanos() >= measureStart) {
+          lastServerEnd = snap.endNanos();
+          snap.tenant(EmbeddedNames.FRONTEND).ifPresent(ts -> serverFe.add(ts.latencyNanos()));
+        }
       }
       if (progress != null) {
         progress.accept(live(fe, ba, (now - start) / 1e9, length));
@@ -171,6 +181,7 @@ public final class Phase {
         fe,
         ba,
         allocation,
+        serverFe.getTotalCount() == 0 ? null : serverFe,
         feStats.errors.sum(),
         baStats.errors.sum(),
         lastError,

@@ -46,8 +46,8 @@ public final class MarkdownReport {
     RunSummary isolatedBatch =
         runs.stream().filter(r -> r.name().equals("isolated-batch")).findFirst().orElse(null);
     double base = isolatedBatch == null ? Double.NaN : isolatedBatch.batchOpsPerSec();
-    b.append("| policy | front-end p50 (ms) | p99 (ms) | p99.9 (ms) | SLO met? | windows met | batch ops/s | batch MB/s | batch % of isolated |\n");
-    b.append("|---|---:|---:|---:|:---:|---:|---:|---:|---:|\n");
+    b.append("| policy | front-end p50 (ms) | p99 (ms) | p99.9 (ms) | SLO met? | windows met | batch ops/s | batch MB/s | batch % of isolated | server p99 (ms) |\n");
+    b.append("|---|---:|---:|---:|:---:|---:|---:|---:|---:|---:|\n");
     for (RunSummary r : runs) {
       b.append("| ").append(r.name());
       if (!r.policy.knob().isEmpty()) {
@@ -70,6 +70,7 @@ public final class MarkdownReport {
       } else {
         b.append(" | - | - | -");
       }
+      b.append(" | ").append(Double.isNaN(r.serverP99()) ? "-" : num(r.serverP99()));
       b.append(" |\n");
     }
     b.append("\n");
@@ -90,13 +91,26 @@ public final class MarkdownReport {
           .append(overhead.get("threads"))
           .append(" threads, ")
           .append(overhead.get("measure_s"))
-          .append(" s each, same run): stock SimpleRpcScheduler ")
+          .append(" s per run, same run, order: ").append(overhead.get("order")).append("): stock SimpleRpcScheduler ")
           .append(overhead.get("stock_ops_per_s"))
           .append(" ops/s, Cake ")
           .append(overhead.get("cake_ops_per_s"))
           .append(" ops/s, ratio Cake/stock = **")
           .append(overhead.get("ratio"))
           .append("**.\n\n");
+    }
+    if (overhead != null && overhead.get("parts") instanceof List<?> parts && !parts.isEmpty()) {
+      b.append("| overhead variant | ops/s | each run | p99 (ms) | ratio to stock |\n|---|---:|---:|---:|---:|\n");
+      b.append("| overhead-stock | ").append(overhead.get("stock_ops_per_s")).append(" | ")
+          .append(runs(overhead.get("stock_runs_ops_per_s"))).append(" | ")
+          .append(overhead.get("stock_p99_ms")).append(" | 1 |\n");
+      for (Object o : parts) {
+        Map<?, ?> row = (Map<?, ?>) o;
+        b.append("| ").append(row.get("name")).append(" | ").append(row.get("ops_per_s")).append(" | ")
+            .append(runs(row.get("runs_ops_per_s"))).append(" | ")
+            .append(row.get("p99_ms")).append(" | ").append(row.get("ratio")).append(" |\n");
+      }
+      b.append("\n");
     }
     if (!plots.isEmpty()) {
       b.append("Plots:");
@@ -137,5 +151,16 @@ public final class MarkdownReport {
 
   static String fmt(double v) {
     return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
+  }
+
+  private static String runs(Object list) {
+    if (!(list instanceof List<?> l)) {
+      return "";
+    }
+    StringBuilder b = new StringBuilder();
+    for (Object v : l) {
+      b.append(b.length() == 0 ? "" : ", ").append(v);
+    }
+    return b.toString();
   }
 }

@@ -74,6 +74,7 @@ public final class ResultsJson {
     f.put("p50_ms", RunSummary.round(r.p(50)));
     f.put("p99_ms", RunSummary.round(r.p(99)));
     f.put("p999_ms", RunSummary.round(r.p(99.9)));
+    f.put("server_p99_ms", Double.isNaN(r.serverP99()) ? null : RunSummary.round(r.serverP99()));
     f.put("slo_window_fraction_met", r.windowFractionMet(percentile));
     List<Object> ws = new ArrayList<>();
     for (int i = 0; i < w.count(); i++) {

@@ -46,6 +46,12 @@ public final class RunSummary {
     return hasFrontend() ? Windows.ms(outcome.frontend().total(), percentile) : Double.NaN;
   }
 
+  /** The front end's p99 as Cake's RegionServer scheduler measured it (receive to response), NaN off Cake. */
+  public double serverP99() {
+    org.HdrHistogram.Histogram h = outcome.serverFrontend();
+    return h == null ? Double.NaN : h.getValueAtPercentile(99) / 1e6;
+  }
+
   public double measuredSeconds() {
     return outcome.spec().measureSeconds();
   }
