@@ -9,7 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -35,8 +35,9 @@ public final class FairQueueScheduler<T> {
   private final ReentrantLock lock = new ReentrantLock();
   private final Map<String, TenantQueue<T>> tenants = new HashMap<>();
   private final TagHeap<T> backlogged = new TagHeap<>();
-  private final List<Condition> slotConditions = new ArrayList<>();
+  /** Slots parked in take(), and their threads: woken with unpark after the lock is released. */
   private final BitSet waiting = new BitSet();
+  private final List<Thread> waiters = new ArrayList<>();
 
   private int tenantCapacity;
   private int totalCapacity;
@@ -88,6 +89,7 @@ public final class FairQueueScheduler<T> {
    */
   public boolean offer(String tenant, T item, long cost) {
     Objects.requireNonNull(item, "item");
+    Thread wake = null;
     lock.lock();
     try {
       TenantQueue<T> q = queueFor(tenant);
@@ -105,10 +107,13 @@ public final class FairQueueScheduler<T> {
         backlogged.add(q);
         q.metrics.occupancy.becameNonEmpty(now);
       }
-      wakeOneFor(q);
+      wake = wakeOneFor(q);
       return true;
     } finally {
       lock.unlock();
+      if (wake != null) {
+        LockSupport.unpark(wake);
+      }
     }
   }
 
@@ -129,23 +134,41 @@ public final class FairQueueScheduler<T> {
    * count dropped below it) or the scheduler is closed.
    */
   public Ticket<T> take(int slot) throws InterruptedException {
-    lock.lockInterruptibly();
-    try {
-      while (!closed && slot < slotCount) {
+    while (true) {
+      lock.lockInterruptibly();
+      try {
+        if (slot < 0) {
+          throw new IllegalArgumentException("slot must be >= 0, got " + slot);
+        }
+        waiting.clear(slot);
+        if (closed || slot >= slotCount) {
+          return null;
+        }
         Ticket<T> t = pollLocked(slot);
         if (t != null) {
           return t;
         }
-        waiting.set(slot);
-        try {
-          slotConditions.get(slot).await();
-        } finally {
-          waiting.clear(slot);
+        while (waiters.size() <= slot) {
+          waiters.add(null);
         }
+        waiters.set(slot, Thread.currentThread());
+        waiting.set(slot);
+      } finally {
+        lock.unlock();
       }
-      return null;
-    } finally {
-      lock.unlock();
+      // Parked outside the lock: the waker unparks after releasing it, so a woken slot does not
+      // wake up only to queue for the lock its waker still holds. An unpark that comes before the
+      // park is kept as the thread's permit, so no wake-up is lost.
+      LockSupport.park(this);
+      if (Thread.interrupted()) {
+        lock.lock();
+        try {
+          waiting.clear(slot);
+        } finally {
+          lock.unlock();
+        }
+        throw new InterruptedException();
+      }
     }
   }
 
@@ -213,7 +236,7 @@ public final class FairQueueScheduler<T> {
     lock.lock();
     try {
       closed = true;
-      slotConditions.forEach(Condition::signalAll);
+      wakeAll();
     } finally {
       lock.unlock();
     }
@@ -246,7 +269,7 @@ public final class FairQueueScheduler<T> {
       next.shares().keySet().forEach(this::queueFor);
       next.reservations().keySet().forEach(this::queueFor);
       assignSlots();
-      slotConditions.forEach(Condition::signalAll);
+      wakeAll();
     } finally {
       lock.unlock();
     }
@@ -275,7 +298,7 @@ public final class FairQueueScheduler<T> {
     try {
       slotCount = slots;
       assignSlots();
-      slotConditions.forEach(Condition::signalAll);
+      wakeAll();
     } finally {
       lock.unlock();
     }
@@ -450,8 +473,11 @@ public final class FairQueueScheduler<T> {
     return t;
   }
 
-  /** Wakes one waiting slot that can serve {@code q}: one reserved for it first, else a shared one. */
-  private void wakeOneFor(TenantQueue<T> q) {
+  /**
+   * Picks one waiting slot that can serve {@code q} (one reserved for it first, else a shared one)
+   * and returns its thread for the caller to unpark once the lock is released, or null.
+   */
+  private Thread wakeOneFor(TenantQueue<T> q) {
     int target = -1;
     for (int s = waiting.nextSetBit(0); s >= 0 && s < slotCount; s = waiting.nextSetBit(s + 1)) {
       TenantQueue<T> owner = reservedFor[s];
@@ -463,17 +489,23 @@ public final class FairQueueScheduler<T> {
         target = s;
       }
     }
-    if (target >= 0) {
-      waiting.clear(target);
-      slotConditions.get(target).signal();
+    if (target < 0) {
+      return null;
     }
+    waiting.clear(target);
+    return waiters.get(target);
+  }
+
+  /** Wakes every parked slot to look again (configuration changed, or closed). Rare: under the lock. */
+  private void wakeAll() {
+    for (int s = waiting.nextSetBit(0); s >= 0; s = waiting.nextSetBit(s + 1)) {
+      LockSupport.unpark(waiters.get(s));
+    }
+    waiting.clear();
   }
 
   @SuppressWarnings("unchecked")
   private void assignSlots() {
-    while (slotConditions.size() < slotCount) {
-      slotConditions.add(lock.newCondition());
-    }
     reservedFor = (TenantQueue<T>[]) new TenantQueue<?>[slotCount];
     tenants.values().forEach(q -> q.reserved = 0);
     int next = 0;
