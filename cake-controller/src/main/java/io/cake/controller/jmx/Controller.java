@@ -96,6 +96,12 @@ public final class Controller implements ControllerMXBean {
   }
 
   @Override
+  public int getHbasePoolCap() {
+    LatencyAllocation a = controller.allocation();
+    return a == null ? -1 : a.hbasePoolCap();
+  }
+
+  @Override
   public long getFailures() {
     return controller.failures();
   }

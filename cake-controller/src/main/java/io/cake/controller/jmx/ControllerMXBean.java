@@ -37,5 +37,8 @@ public interface ControllerMXBean {
 
   int getHbaseReserved();
 
+  /** The cap it set on the HBase handler pool (0: none), -1 before the first decision. */
+  int getHbasePoolCap();
+
   long getFailures();
 }

@@ -207,8 +207,19 @@ class ControllerClusterTest {
       assertThat(batchScans.get()).as("batch kept scanning").isGreaterThan(scansBefore);
       int hbaseReserved = (Integer) jmx.getAttribute(controller, "HbaseReserved");
       double shareBefore = (Double) jmx.getAttribute(controller, "Share");
-      System.out.printf("allocation when met: share=%.3f hbaseReserved=%d hdfsReserved=%s%n",
-          shareBefore, hbaseReserved, jmx.getAttribute(controller, "HdfsReserved"));
+      System.out.printf("allocation when met: share=%.3f hbaseReserved=%d hdfsReserved=%s hbasePoolCap=%s%n",
+          shareBefore, hbaseReserved, jmx.getAttribute(controller, "HdfsReserved"),
+          jmx.getAttribute(controller, "HbasePoolCap"));
+      // The controller's pool cap (0 when it never needed one) is what the RegionServer's
+      // scheduler has in force; both can move at the next decision, so wait for them to agree.
+      io.cake.hbase.rpc.CakeRpcScheduler scheduler = io.cake.hbase.rpc.CakeRpcSchedulers.all().get(0);
+      await(Duration.ofSeconds(30), () -> {
+        try {
+          return (Integer) jmx.getAttribute(controller, "HbasePoolCap") == scheduler.poolCap();
+        } catch (Exception e) {
+          throw new IllegalStateException(e);
+        }
+      });
 
       // A much looser SLO: the front end exceeds it by far, so allocation goes back to batch.
       jmx.invoke(controller, "setLatencySlo", new Object[] {"front", 99.0, 60_000.0},
