@@ -134,12 +134,12 @@ public final class FairQueueScheduler<T> {
    * count dropped below it) or the scheduler is closed.
    */
   public Ticket<T> take(int slot) throws InterruptedException {
+    if (slot < 0) {
+      throw new IllegalArgumentException("slot must be >= 0, got " + slot);
+    }
     while (true) {
       lock.lockInterruptibly();
       try {
-        if (slot < 0) {
-          throw new IllegalArgumentException("slot must be >= 0, got " + slot);
-        }
         waiting.clear(slot);
         if (closed || slot >= slotCount) {
           return null;
@@ -147,9 +147,6 @@ public final class FairQueueScheduler<T> {
         Ticket<T> t = pollLocked(slot);
         if (t != null) {
           return t;
-        }
-        while (waiters.size() <= slot) {
-          waiters.add(null);
         }
         waiters.set(slot, Thread.currentThread());
         waiting.set(slot);
@@ -506,6 +503,9 @@ public final class FairQueueScheduler<T> {
 
   @SuppressWarnings("unchecked")
   private void assignSlots() {
+    while (waiters.size() < slotCount) {
+      waiters.add(null);
+    }
     reservedFor = (TenantQueue<T>[]) new TenantQueue<?>[slotCount];
     tenants.values().forEach(q -> q.reserved = 0);
     int next = 0;

@@ -481,7 +481,7 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
       throw new IllegalArgumentException(
           "pool size must be within [" + c.minSize() + ", " + c.maxSize() + "], got " + size);
     }
-    if (sizer.cap() > 0 && size > Math.max(sizer.cap(), c.minSize())) {
+    if (sizer.clamp(size) != size) {
       throw new IllegalArgumentException(
           "pool size " + size + " is above the controller's cap " + sizer.cap() + " (set PoolCap to 0 to clear it)");
     }
@@ -508,6 +508,11 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
           "min " + min + " leaves no shared handler for reservations totalling " + reserved);
     }
     sizer.setConfig(next);
+    clampPool();
+  }
+
+  /** Resizes the pool at once if it is outside the bounds and cap in force now. */
+  private void clampPool() {
     int size = queues.slotCount();
     if (sizer.clamp(size) != size) {
       pool.resize(sizer.clamp(size));
@@ -521,10 +526,7 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
   public synchronized void setPoolCap(int cap) {
     int before = sizer.cap();
     sizer.setCap(cap);
-    int size = queues.slotCount();
-    if (sizer.clamp(size) < size) {
-      pool.resize(sizer.clamp(size));
-    }
+    clampPool();
     if (before != cap) {
       LOG.info("Cake {}: handler pool cap {} -> {} (pool {})", name, before == 0 ? "none" : before,
           cap == 0 ? "none" : cap, queues.slotCount());
