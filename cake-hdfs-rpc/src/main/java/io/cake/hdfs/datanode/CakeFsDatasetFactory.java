@@ -23,7 +23,8 @@ import org.apache.hadoop.util.ReflectionUtils;
  * Builds the real dataset with the stock factory (or {@link
  * HdfsSchedulerConfig#BASE_FACTORY_KEY}) and returns a {@link Proxy} over {@link FsDatasetSpi}
  * that forwards every call. It changes one result: the stream from {@code
- * getBlockInputStream(ExtendedBlock, long)} is wrapped in a gated stream when the calling thread
+ * getBlockInputStream(ExtendedBlock, long)} is wrapped in a stream hooked to Cake's gate (a {@link
+ * DataNodeReadScheduler.ReadSession}) when the calling thread
  * is a DataXceiver serving a client's OP_READ_BLOCK, the only path by which BlockSender gets block
  * data. It also closes this DataNode's scheduler when the dataset shuts down.
  */
@@ -104,9 +105,9 @@ public class CakeFsDatasetFactory extends FsDatasetSpi.Factory<FsDatasetSpi<?>> 
       }
       DataNodeReadScheduler.ReadSession session = scheduler.openSession(scheduler.tenantOf(client), client);
       if (in instanceof FileInputStream f) {
-        return new GatedFileInputStream(f, session);
+        return new HookedFileInputStream(f, session);
       }
-      return new GatedInputStream(in, session);
+      return new HookedInputStream(in, session);
     }
   }
 }

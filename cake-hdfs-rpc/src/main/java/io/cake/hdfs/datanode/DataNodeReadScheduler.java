@@ -284,7 +284,7 @@ public final class DataNodeReadScheduler implements AutoCloseable {
   }
 
   /** Used by one DataXceiver thread at a time. */
-  public final class ReadSession implements Closeable {
+  public final class ReadSession implements BlockReadHook, Closeable {
     private final String tenant;
     private final String client;
     private final boolean lend;
@@ -303,6 +303,11 @@ public final class DataNodeReadScheduler implements AutoCloseable {
 
     public int chunkSize() {
       return chunkSize;
+    }
+
+    @Override
+    public int begin(long position, int wanted) throws InterruptedIOException {
+      return begin(wanted);
     }
 
     /** Waits for a slot; returns how many of {@code wanted} (at least 1) bytes to read now. */
@@ -342,6 +347,7 @@ public final class DataNodeReadScheduler implements AutoCloseable {
     }
 
     /** The disk read started by the last {@link #begin} is over (successfully or not). */
+    @Override
     public void end() {
       inFlight.decrementAndGet();
       if (permit == null) {

@@ -5,34 +5,35 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 
 /**
- * The block file stream handed to the DataNode's BlockSender. It must stay a {@link
+ * A block file stream with a {@link BlockReadHook} in front of every read, handed to the DataNode's
+ * BlockSender. It must stay a {@link
  * FileInputStream}: BlockSender uses transferTo only if {@code getDataIn() instanceof
  * FileInputStream}, and the short-circuit fd path casts to it. It shares the stock stream's file
  * descriptor ({@code getFD()} is final, so fadvise and drop-behind still work) but never reads
  * through {@code super}: every call goes to the stock stream (FileIoProvider's wrapper, so volume
- * profiling and fault injection still fire), cut to one chunk and gated.
+ * profiling and fault injection still fire), after the hook (which may cut it short).
  */
-final class GatedFileInputStream extends FileInputStream {
+public final class HookedFileInputStream extends FileInputStream {
   private final FileInputStream in;
-  private final DataNodeReadScheduler.ReadSession session;
+  private final BlockReadHook hook;
   private final Object closeLock = new Object();
   private boolean closed;
-  private volatile GatedFileChannel channel;
+  private volatile HookedFileChannel channel;
 
-  GatedFileInputStream(FileInputStream in, DataNodeReadScheduler.ReadSession session)
+  public HookedFileInputStream(FileInputStream in, BlockReadHook hook)
       throws IOException {
     super(in.getFD());
     this.in = in;
-    this.session = session;
+    this.hook = hook;
   }
 
   @Override
   public int read() throws IOException {
-    session.begin(1);
+    hook.begin(position(), 1);
     try {
       return in.read();
     } finally {
-      session.end();
+      hook.end();
     }
   }
 
@@ -46,12 +47,16 @@ final class GatedFileInputStream extends FileInputStream {
     if (len == 0) {
       return 0;
     }
-    int n = session.begin(len); // a short read is legal; IOUtils.readFully loops
+    int n = hook.begin(position(), len); // a short read is legal; IOUtils.readFully loops
     try {
       return in.read(b, off, n);
     } finally {
-      session.end();
+      hook.end();
     }
+  }
+
+  private long position() throws IOException {
+    return hook.wantsPosition() ? in.getChannel().position() : -1L;
   }
 
   @Override
@@ -66,12 +71,12 @@ final class GatedFileInputStream extends FileInputStream {
 
   @Override
   public FileChannel getChannel() {
-    GatedFileChannel c = channel;
+    HookedFileChannel c = channel;
     if (c == null) {
       synchronized (this) {
         c = channel;
         if (c == null) {
-          c = new GatedFileChannel(in.getChannel(), session);
+          c = new HookedFileChannel(in.getChannel(), hook);
           channel = c;
         }
       }
@@ -92,7 +97,7 @@ final class GatedFileInputStream extends FileInputStream {
     try {
       in.close();
     } finally {
-      session.close();
+      hook.close();
     }
   }
 }

@@ -9,18 +9,18 @@ import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.WritableByteChannel;
 
 /**
- * Delegating FileChannel. transferTo (what Hadoop 3.4.2's SocketOutputStream.transferToFully
- * calls, in a loop that accepts short transfers) and the reads are cut to one chunk and gated;
+ * Delegating FileChannel with a {@link BlockReadHook} in front of transferTo (what Hadoop 3.4.2's
+ * SocketOutputStream.transferToFully calls, in a loop that accepts short transfers) and the reads;
  * transferTo goes to the real {@code sun.nio.ch.FileChannelImpl} with the real socket channel as
  * target, so the JDK still uses sendfile(2): zero copy is kept.
  */
-final class GatedFileChannel extends FileChannel {
+public final class HookedFileChannel extends FileChannel {
   private final FileChannel in;
-  private final DataNodeReadScheduler.ReadSession session;
+  private final BlockReadHook hook;
 
-  GatedFileChannel(FileChannel in, DataNodeReadScheduler.ReadSession session) {
+  public HookedFileChannel(FileChannel in, BlockReadHook hook) {
     this.in = in;
-    this.session = session;
+    this.hook = hook;
   }
 
   @Override
@@ -28,11 +28,11 @@ final class GatedFileChannel extends FileChannel {
     if (count <= 0) {
       return in.transferTo(position, count, target);
     }
-    int n = session.begin((int) Math.min(count, Integer.MAX_VALUE));
+    int n = hook.begin(position, (int) Math.min(count, Integer.MAX_VALUE));
     try {
       return in.transferTo(position, n, target);
     } finally {
-      session.end();
+      hook.end();
     }
   }
 
@@ -41,7 +41,7 @@ final class GatedFileChannel extends FileChannel {
     if (!dst.hasRemaining()) {
       return in.read(dst);
     }
-    int n = session.begin(dst.remaining());
+    int n = hook.begin(hook.wantsPosition() ? in.position() : -1L, dst.remaining());
     try {
       ByteBuffer slice = dst.duplicate();
       slice.limit(slice.position() + n);
@@ -51,7 +51,7 @@ final class GatedFileChannel extends FileChannel {
       }
       return done;
     } finally {
-      session.end();
+      hook.end();
     }
   }
 
@@ -60,7 +60,7 @@ final class GatedFileChannel extends FileChannel {
     if (!dst.hasRemaining()) {
       return in.read(dst, position);
     }
-    int n = session.begin(dst.remaining());
+    int n = hook.begin(position, dst.remaining());
     try {
       ByteBuffer slice = dst.duplicate();
       slice.limit(slice.position() + n);
@@ -70,7 +70,7 @@ final class GatedFileChannel extends FileChannel {
       }
       return done;
     } finally {
-      session.end();
+      hook.end();
     }
   }
 
@@ -134,7 +134,7 @@ final class GatedFileChannel extends FileChannel {
 
   @Override
   public MappedByteBuffer map(MapMode mode, long position, long size) throws IOException {
-    return in.map(mode, position, size); // not on the DataNode read path; not gated
+    return in.map(mode, position, size); // not on the DataNode read path; not hooked
   }
 
   @Override

@@ -4,22 +4,25 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 
-/** For block streams that are not files (the pmem cache); BlockSender never uses transferTo on them. */
-final class GatedInputStream extends FilterInputStream {
-  private final DataNodeReadScheduler.ReadSession session;
+/**
+ * A {@link BlockReadHook} in front of a block stream that is not a file (the pmem cache);
+ * BlockSender never uses transferTo on them. The position is unknown: the hook gets -1.
+ */
+public final class HookedInputStream extends FilterInputStream {
+  private final BlockReadHook hook;
 
-  GatedInputStream(InputStream in, DataNodeReadScheduler.ReadSession session) {
+  public HookedInputStream(InputStream in, BlockReadHook hook) {
     super(in);
-    this.session = session;
+    this.hook = hook;
   }
 
   @Override
   public int read() throws IOException {
-    session.begin(1);
+    hook.begin(-1L, 1);
     try {
       return in.read();
     } finally {
-      session.end();
+      hook.end();
     }
   }
 
@@ -28,11 +31,11 @@ final class GatedInputStream extends FilterInputStream {
     if (len == 0) {
       return 0;
     }
-    int n = session.begin(len);
+    int n = hook.begin(-1L, len);
     try {
       return in.read(b, off, n);
     } finally {
-      session.end();
+      hook.end();
     }
   }
 
@@ -41,7 +44,7 @@ final class GatedInputStream extends FilterInputStream {
     try {
       in.close();
     } finally {
-      session.close();
+      hook.close();
     }
   }
 }
