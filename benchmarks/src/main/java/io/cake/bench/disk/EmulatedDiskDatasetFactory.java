@@ -1,0 +1,108 @@
+package io.cake.bench.disk;
+
+import io.cake.hdfs.datanode.BlockReadHook;
+import io.cake.hdfs.datanode.HookedFileInputStream;
+import io.cake.hdfs.datanode.HookedInputStream;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
+import org.apache.hadoop.hdfs.server.datanode.DataNode;
+import org.apache.hadoop.hdfs.server.datanode.DataStorage;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsDatasetFactory;
+
+/**
+ * Puts an {@link EmulatedDisk} under a DataNode, for benchmarks only: builds the stock dataset and
+ * returns a proxy whose {@code getBlockInputStream} streams wait for the emulated device before
+ * every read of block data (client reads, and also replication or scanner reads, as a disk would).
+ * Metadata (checksum) files are not charged.
+ *
+ * <p>Installed with {@code dfs.datanode.fsdataset.factory} = this class, or under Cake's DataNode
+ * hook with {@code cake.hdfs.fsdataset.base-factory} = this class, so Cake's gate sits above the
+ * disk: Cake decides what goes to the disk, the model is the disk. Parameters: {@link #PREFIX} +
+ * the {@link DiskModel} option names.
+ */
+public final class EmulatedDiskDatasetFactory extends FsDatasetSpi.Factory<FsDatasetSpi<?>> {
+  public static final String PREFIX = "cake.bench.";
+  private static final List<EmulatedDisk> LIVE = new CopyOnWriteArrayList<>();
+
+  /** Every emulated disk built in this JVM (one per DataNode start). */
+  public static List<EmulatedDisk> disks() {
+    return List.copyOf(LIVE);
+  }
+
+  @Override
+  public FsDatasetSpi<?> newInstance(DataNode datanode, DataStorage storage, Configuration conf)
+      throws IOException {
+    DiskModel model = DiskModel.from(PREFIX, conf::get);
+    FsDatasetSpi<?> real = new FsDatasetFactory().newInstance(datanode, storage, conf);
+    EmulatedDisk disk = EmulatedDisk.parking(model);
+    LIVE.add(disk);
+    return (FsDatasetSpi<?>)
+        Proxy.newProxyInstance(
+            EmulatedDiskDatasetFactory.class.getClassLoader(),
+            new Class<?>[] {FsDatasetSpi.class},
+            new Interceptor(real, disk));
+  }
+
+  private record Interceptor(FsDatasetSpi<?> real, EmulatedDisk disk) implements InvocationHandler {
+    @Override
+    public Object invoke(Object proxy, Method m, Object[] args) throws Throwable {
+      Object result;
+      try {
+        result = m.invoke(real, args);
+      } catch (InvocationTargetException e) {
+        throw e.getCause();
+      }
+      if (result instanceof InputStream in && m.getName().equals("getBlockInputStream")) {
+        long blockId = ((ExtendedBlock) args[0]).getBlockId();
+        long start = args.length > 1 && args[1] instanceof Long l ? l : 0L;
+        DiskHook hook = new DiskHook(disk, blockId, start);
+        return in instanceof FileInputStream f ? new HookedFileInputStream(f, hook) : new HookedInputStream(in, hook);
+      }
+      return result;
+    }
+  }
+
+  /** Charges each read of one block stream to the block's actuator. */
+  static final class DiskHook implements BlockReadHook {
+    private final EmulatedDisk disk;
+    private final long blockId;
+    /** Where the next read starts when the stream cannot say (not a file). */
+    private long next;
+
+    DiskHook(EmulatedDisk disk, long blockId, long start) {
+      this.disk = disk;
+      this.blockId = blockId;
+      this.next = start;
+    }
+
+    @Override
+    public int begin(long position, int wanted) throws InterruptedIOException {
+      long at = position >= 0 ? position : next;
+      disk.read(blockId, at, wanted);
+      next = at + wanted;
+      return wanted;
+    }
+
+    @Override
+    public void end() {}
+
+    @Override
+    public void close() {}
+
+    @Override
+    public boolean wantsPosition() {
+      return true;
+    }
+  }
+}
