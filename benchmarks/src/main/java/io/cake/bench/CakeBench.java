@@ -100,7 +100,7 @@ public final class CakeBench {
       EmbeddedCluster c =
           new EmbeddedCluster(
               new EmbeddedCluster.Settings(
-                  new File(out, "cluster-data"), o.blockCache, o.controllerIntervalMs(), o.regions, o.handlers));
+                  new File(out, "cluster-data"), o.blockCache, o.controllerIntervalMs(), o.regions, o.handlers, o.diskModel));
       target = c;
       c.start();
     } else {
@@ -437,9 +437,13 @@ public final class CakeBench {
             o.records(),
             o.seed,
             closedLoop);
+    DiskMeter disk = o.diskModel == null ? null : new DiskMeter();
     Phase.Outcome out =
         phase.run(spec, live -> progress.phase(p.name(), live));
     RunSummary r = new RunSummary(p, out);
+    if (disk != null) {
+      r.disk = disk.since(out.elapsedSeconds(), o.diskModel.volumes());
+    }
     String line =
         String.format(
             Locale.ROOT,
@@ -448,7 +452,8 @@ public final class CakeBench {
             p.label().length() > 55 ? p.label().substring(0, 55) : p.label(),
             setup,
             fe ? String.format(Locale.ROOT, "%7.1f ops/s p50 %7.2f p99 %8.2f ms (%d err)", r.frontendOpsPerSec(), r.p(50), r.p(99), out.frontendErrors()) : "-",
-            batch ? String.format(Locale.ROOT, "%6.1f scans/s %6.1f MB/s (%d err)", r.batchOpsPerSec(), r.batchMbPerSec(), out.batchErrors()) : "-");
+            batch ? String.format(Locale.ROOT, "%6.1f scans/s %6.1f MB/s (%d err)", r.batchOpsPerSec(), r.batchMbPerSec(), out.batchErrors()) : "-")
+            + (r.disk == null ? "" : String.format(Locale.ROOT, " | disk %.0f%% busy, %s reads", 100 * (double) r.disk.get("utilisation"), r.disk.get("reads")));
     progress.log(line);
     if (out.frontendErrors() + out.batchErrors() > 0 && !out.lastError().isEmpty()) {
       String e = out.lastError().replaceAll("\\s+", " ");
@@ -500,6 +505,10 @@ public final class CakeBench {
     config.put("max_heap_mb", Runtime.getRuntime().maxMemory() / (1024 * 1024));
     config.put("java", System.getProperty("java.version"));
     config.put("elapsed_s", round(elapsed));
+    notes.add(o.diskModel == null
+        ? "Disk regime: memory. HDFS block files are read from the page cache: nothing queues at a disk and the contended resource is CPU."
+        : "Disk regime: hdd, EMULATED (benchmark only; nothing a user installs contains it). " + o.diskModel.summary()
+            + ". Each HDFS block (4 MB, so that even a small data set spreads over every actuator) lives on one actuator; every block read waits for its actuator, with no page-cache credit; the table does not cache data blocks in HBase.");
     notes.add("Latency is client-side, from each request's intended start (open loop); errors count with their latency.");
     notes.add("HBase policies run with the DataNode's Cake gate off (pass-through); Cake policies turn it on.");
     notes.add("Each policy that changes RegionServer settings gets a fresh RegionServer (cold block cache) over the same HFiles.");

@@ -1,5 +1,6 @@
 package io.cake.bench;
 
+import io.cake.bench.disk.DiskModel;
 import io.cake.bench.load.RateShape;
 import java.io.File;
 import java.util.ArrayList;
@@ -73,6 +74,25 @@ public final class Options {
   /** Extra hbase-site.xml keys for every Cake RegionServer (--cake-conf key=value, repeatable). */
   public Map<String, String> cakeConf = new LinkedHashMap<>();
   public boolean progress = true;
+  /** The DataNode's storage: memory (the page cache; the contended resource is CPU) or hdd (emulated). */
+  public Disk disk = Disk.MEMORY;
+  /** The emulated disk's parameters (--disk hdd), validated once all options are read. */
+  public DiskModel diskModel;
+  private final Map<String, String> diskKeys = new LinkedHashMap<>();
+
+  /** What the DataNode reads from. */
+  public enum Disk {
+    MEMORY,
+    HDD;
+
+    static Disk parse(String v) {
+      try {
+        return valueOf(v.trim().toUpperCase(Locale.ROOT));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("--disk must be memory or hdd, got '" + v + "'");
+      }
+    }
+  }
 
   public static final String[] ALL_POLICIES = {
     "isolated-frontend", "isolated-batch", "hbase-fifo", "hbase-rwqueue", "hbase-deadline",
@@ -101,7 +121,8 @@ public final class Options {
           "",
           "Workload:",
           "  --shape S             front-end shape: constant (default), diurnal, spike",
-          "  --rate N              front-end base rate, requests/s (scale default: 40/60/80/80)",
+          "  --rate N              front-end base rate, requests/s (scale default: 40/60/80/80;",
+          "                        30 with --disk hdd)",
           "  --records N           rows of 8 KB to load (scale default: 4k/12k/40k/200k)",
           "  --duration S          measured seconds of each mixed run (scale default)",
           "  --batch-threads N     batch scan threads (default 12)",
@@ -120,6 +141,16 @@ public final class Options {
           "  --cake-conf K=V       an extra cake.* key for every Cake RegionServer (repeatable),",
           "                        e.g. --cake-conf cake.hbase.aimd.max=8",
           "",
+          "Storage (docs/benchmarks.md, 'Disk regimes'):",
+          "  --disk memory|hdd     memory (default): HDFS reads come from the page cache, the contended",
+          "                        resource is CPU. hdd: every DataNode read waits for an EMULATED",
+          "                        rotational disk (benchmark only; parameters below, recorded in",
+          "                        results.json and the report)",
+          "  --disk-seek-ms N      mean seek time (default 8; 1 to 100)",
+          "  --disk-rpm N          spindle speed (default 7200)",
+          "  --disk-mb-per-s N     sequential transfer rate (default 120)",
+          "  --disk-volumes N      actuators per DataNode (default 4)",
+          "",
           "Other:",
           "  --block-cache F       RegionServer block cache as a fraction of heap (default 0.01)",
           "  --handlers N          hbase.regionserver.handler.count (default 10; Cake's pool starts there)",
@@ -131,6 +162,25 @@ public final class Options {
   /** Parses; returns null after printing help. */
   public static Options parse(String[] args) {
     Options o = new Options();
+    o.parseArgs(args);
+    return o.help ? null : o.finish();
+  }
+
+  private boolean help;
+
+  private Options finish() {
+    if (disk == Disk.HDD) {
+      Map<String, String> keys = new LinkedHashMap<>(diskKeys);
+      keys.putIfAbsent(DiskModel.SEED, Long.toString(seed));
+      diskModel = DiskModel.from("", keys::get);
+    } else if (!diskKeys.isEmpty()) {
+      throw new IllegalArgumentException("--" + diskKeys.keySet().iterator().next() + " needs --disk hdd");
+    }
+    return this;
+  }
+
+  private void parseArgs(String[] args) {
+    Options o = this;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       String v = null;
@@ -141,7 +191,8 @@ public final class Options {
       }
       switch (a) {
         case "--help", "-h" -> {
-          return null;
+          help = true;
+          return;
         }
         case "--quick" -> o.scale = Scale.QUICK;
         case "--full" -> {
@@ -163,7 +214,6 @@ public final class Options {
         }
       }
     }
-    return o;
   }
 
   private void set(String key, String v) {
@@ -177,6 +227,11 @@ public final class Options {
           zk = v;
         }
         case "--zk-policy" -> zkPolicy = v;
+        case "--disk" -> disk = Disk.parse(v);
+        case "--disk-seek-ms", "--disk-rpm", "--disk-mb-per-s", "--disk-volumes" -> {
+          Double.parseDouble(v); // a number; its range is checked with the others
+          diskKeys.put(key.substring(2), v);
+        }
         case "--shape" -> shape = RateShape.parse(v);
         case "--rate" -> rate = positive(key, Double.parseDouble(v));
         case "--records" -> records = (long) (double) positive(key, Double.parseDouble(v));
@@ -256,8 +311,14 @@ public final class Options {
     return records != null ? records : scale.records;
   }
 
+  /**
+   * Front-end rate under the emulated disk: about 15% of its 4 actuators' random-read capacity
+   * alone (the front end is comfortably served), while 12 batch scanners keep FIFO's queues long.
+   */
+  static final double HDD_RATE = 30;
+
   public double rate() {
-    return rate != null ? rate : scale.rate;
+    return rate != null ? rate : disk == Disk.HDD ? HDD_RATE : scale.rate;
   }
 
   public double warmup() {
@@ -339,6 +400,9 @@ public final class Options {
     m.put("cake_conf", cakeConf);
     m.put("client_budget_ms", clientBudgetMs);
     m.put("seed", seed);
+    m.put("disk", diskModel == null
+        ? Map.of("kind", "memory: HDFS block files in the page cache (no disk queueing; CPU is the contended resource)")
+        : diskModel.describe());
     return m;
   }
 }

@@ -1,5 +1,7 @@
 package io.cake.bench.cluster;
 
+import io.cake.bench.disk.DiskModel;
+import io.cake.bench.disk.EmulatedDiskDatasetFactory;
 import io.cake.bench.ycsb.CakeHBaseClient;
 import io.cake.bench.ycsb.Workloads;
 import io.cake.core.sched.Allocation;
@@ -53,6 +55,11 @@ import site.ycsb.workloads.CoreWorkload;
  * gets a fresh RegionServer: the new one starts with the overlay, every region (hbase:meta
  * included) is moved to it, then the old one is stopped. HDFS, the master, ZooKeeper and the
  * HFiles stay; the RegionServer's block cache starts cold each time.
+ *
+ * <p>With a {@link DiskModel} (./cake-bench --disk hdd) the DataNode's block reads wait for an
+ * emulated rotational disk under Cake's hook, HDFS blocks are 4 MB (so each region's HFile spans
+ * several blocks and the blocks spread over the actuators), and the table's column family does not
+ * cache data blocks (index and bloom blocks still are), so every get and scan reaches the disk.
  */
 public final class EmbeddedCluster implements Target {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(EmbeddedCluster.class);
@@ -71,8 +78,12 @@ public final class EmbeddedCluster implements Target {
   private long quotaSet;
 
   /** What the cluster is built with. */
+  /** What the cluster is built with; {@code disk} null: the DataNode reads from the page cache. */
   public record Settings(
-      File dataDir, float blockCacheFraction, long metricsIntervalMs, int regions, int handlers) {}
+      File dataDir, float blockCacheFraction, long metricsIntervalMs, int regions, int handlers, DiskModel disk) {}
+
+  /** HDFS block size under the emulated disk. */
+  static final long HDD_BLOCK_BYTES = 4L << 20;
 
   public EmbeddedCluster(Settings settings) {
     this.settings = settings;
@@ -87,6 +98,11 @@ public final class EmbeddedCluster implements Target {
     c.setBoolean(HdfsSchedulerConfig.ENABLED_KEY, false);
     c.setLong(HdfsSchedulerConfig.METRICS_INTERVAL_KEY, settings.metricsIntervalMs());
     c.setInt("dfs.replication", 1);
+    if (settings.disk() != null) {
+      c.set(HdfsSchedulerConfig.BASE_FACTORY_KEY, EmulatedDiskDatasetFactory.class.getName());
+      settings.disk().toKeys(EmulatedDiskDatasetFactory.PREFIX).forEach(c::set);
+      c.setLong("dfs.blocksize", HDD_BLOCK_BYTES);
+    }
     // A small block cache so reads reach HDFS.
     c.setFloat("hfile.block.cache.size", settings.blockCacheFraction());
     c.setInt("hbase.regionserver.handler.count", settings.handlers());
@@ -170,7 +186,10 @@ public final class EmbeddedCluster implements Target {
     admin.createTable(
         TableDescriptorBuilder.newBuilder(tn)
             .setRegionSplitPolicyClassName(DisabledRegionSplitPolicy.class.getName())
-            .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(Bytes.toBytes(Workloads.FAMILY)).build())
+            .setColumnFamily(
+                ColumnFamilyDescriptorBuilder.newBuilder(Bytes.toBytes(Workloads.FAMILY))
+                    .setBlockCacheEnabled(settings.disk() == null)
+                    .build())
             .build(),
         splits.length == 0 ? null : splits);
     CoreWorkload w = Workloads.load(records);
@@ -437,7 +456,8 @@ public final class EmbeddedCluster implements Target {
 
   @Override
   public String describe() {
-    return "embedded mini-cluster: 1 master, 1 RegionServer, 1 DataNode, ZooKeeper (in this JVM)";
+    return "embedded mini-cluster: 1 master, 1 RegionServer, 1 DataNode, ZooKeeper (in this JVM)"
+        + (settings.disk() == null ? "; DataNode reads from the page cache" : "; DataNode on an " + settings.disk().summary());
   }
 
   static void await(String what, Duration timeout, BooleanSupplier condition) throws InterruptedException {

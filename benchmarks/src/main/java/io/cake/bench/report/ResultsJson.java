@@ -58,6 +58,9 @@ public final class ResultsJson {
     // Extras.
     m.put("label", r.policy.label());
     m.put("knob", r.policy.knob());
+    if (r.disk != null) {
+      m.put("disk", r.disk);
+    }
     m.put("measured_s", r.measuredSeconds());
     if (!r.sweep.isEmpty()) {
       m.put("sweep", r.sweep);

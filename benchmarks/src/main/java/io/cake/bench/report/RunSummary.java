@@ -16,6 +16,8 @@ public final class RunSummary {
   public final Phase.Outcome outcome;
   /** The other values of the swept knob (not kept), each as a summary map. */
   public final List<Map<String, Object>> sweep = new ArrayList<>();
+  /** The emulated disk's work during the run (--disk hdd), else null. */
+  public Map<String, Object> disk;
 
   public RunSummary(Policy policy, Phase.Outcome outcome) {
     this.policy = policy;

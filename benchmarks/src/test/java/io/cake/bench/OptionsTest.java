@@ -1,0 +1,50 @@
+package io.cake.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.cake.bench.disk.DiskModel;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Command-line parsing: bad input is refused by option name before any cluster starts. */
+@SuppressWarnings("unchecked")
+class OptionsTest {
+  @Test
+  void memoryIsTheDefaultRegimeAndRecordsNoDiskModel() {
+    Options o = Options.parse(new String[] {"--quick"});
+    assertThat(o.disk).isEqualTo(Options.Disk.MEMORY);
+    assertThat(o.diskModel).isNull();
+    assertThat(o.rate()).isEqualTo(60);
+    assertThat((Map<String, Object>) o.describe().get("disk")).containsKey("kind");
+  }
+
+  @Test
+  void hddTakesTheDefaultsAndTheSeed() {
+    Options o = Options.parse(new String[] {"--disk", "hdd", "--seed", "7"});
+    assertThat(o.diskModel).isEqualTo(DiskModel.HDD.withSeed(7));
+    assertThat(o.rate()).isEqualTo(Options.HDD_RATE);
+    assertThat((Map<String, Object>) o.describe().get("disk")).containsEntry("seek_ms_mean", 8.0).containsEntry("mb_per_s", 120.0);
+  }
+
+  @Test
+  void hddParametersAreApplied() {
+    Options o = Options.parse(new String[] {"--disk=hdd", "--disk-seek-ms", "4", "--disk-rpm=10000", "--disk-mb-per-s", "200", "--disk-volumes", "2"});
+    assertThat(o.diskModel).isEqualTo(new DiskModel(4, 10_000, 200, 2, 42));
+  }
+
+  @Test
+  void badDiskInputIsRefusedByOptionName() {
+    assertThatThrownBy(() -> Options.parse(new String[] {"--disk", "ssd"})).hasMessageContaining("--disk").hasMessageContaining("ssd");
+    assertThatThrownBy(() -> Options.parse(new String[] {"--disk", "hdd", "--disk-mb-per-s", "0"})).hasMessageContaining("--disk-mb-per-s");
+    assertThatThrownBy(() -> Options.parse(new String[] {"--disk", "hdd", "--disk-seek-ms", "-1"})).hasMessageContaining("--disk-seek-ms");
+    assertThatThrownBy(() -> Options.parse(new String[] {"--disk", "hdd", "--disk-seek-ms", "9000"})).hasMessageContaining("--disk-seek-ms");
+    assertThatThrownBy(() -> Options.parse(new String[] {"--disk", "hdd", "--disk-volumes", "x"})).hasMessageContaining("--disk-volumes");
+    assertThatThrownBy(() -> Options.parse(new String[] {"--disk-seek-ms", "5"})).hasMessageContaining("--disk-seek-ms needs --disk hdd");
+  }
+
+  @Test
+  void helpIsNull() {
+    assertThat(Options.parse(new String[] {"--disk", "hdd", "--help"})).isNull();
+  }
+}
