@@ -1,16 +1,13 @@
 package io.cake.bench.disk;
 
 import io.cake.hdfs.datanode.BlockReadHook;
+import io.cake.hdfs.datanode.BlockStreamDataset;
 import io.cake.hdfs.datanode.HookedFileInputStream;
 import io.cake.hdfs.datanode.HookedInputStream;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
-import java.lang.reflect.InvocationHandler;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.Proxy;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.hadoop.conf.Configuration;
@@ -22,7 +19,7 @@ import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsDatasetFactory;
 
 /**
  * Puts an {@link EmulatedDisk} under a DataNode, for benchmarks only: builds the stock dataset and
- * returns a proxy whose {@code getBlockInputStream} streams wait for the emulated device before
+ * returns a {@link BlockStreamDataset} proxy whose {@code getBlockInputStream} streams wait for the emulated device before
  * every read of block data (client reads, and also replication or scanner reads, as a disk would).
  * Metadata (checksum) files are not charged.
  *
@@ -35,7 +32,7 @@ public final class EmulatedDiskDatasetFactory extends FsDatasetSpi.Factory<FsDat
   public static final String PREFIX = "cake.bench.";
   private static final List<EmulatedDisk> LIVE = new CopyOnWriteArrayList<>();
 
-  /** Every emulated disk built in this JVM (one per DataNode start). */
+  /** The emulated disks of this JVM's running DataNodes. */
   public static List<EmulatedDisk> disks() {
     return List.copyOf(LIVE);
   }
@@ -47,30 +44,20 @@ public final class EmulatedDiskDatasetFactory extends FsDatasetSpi.Factory<FsDat
     FsDatasetSpi<?> real = new FsDatasetFactory().newInstance(datanode, storage, conf);
     EmulatedDisk disk = EmulatedDisk.parking(model);
     LIVE.add(disk);
-    return (FsDatasetSpi<?>)
-        Proxy.newProxyInstance(
-            EmulatedDiskDatasetFactory.class.getClassLoader(),
-            new Class<?>[] {FsDatasetSpi.class},
-            new Interceptor(real, disk));
-  }
+    return BlockStreamDataset.wrap(
+        real,
+        new BlockStreamDataset.Wrapper() {
+          @Override
+          public InputStream wrap(ExtendedBlock block, long offset, InputStream in) throws IOException {
+            DiskHook hook = new DiskHook(disk, block.getBlockId(), offset);
+            return in instanceof FileInputStream f ? new HookedFileInputStream(f, hook) : new HookedInputStream(in, hook);
+          }
 
-  private record Interceptor(FsDatasetSpi<?> real, EmulatedDisk disk) implements InvocationHandler {
-    @Override
-    public Object invoke(Object proxy, Method m, Object[] args) throws Throwable {
-      Object result;
-      try {
-        result = m.invoke(real, args);
-      } catch (InvocationTargetException e) {
-        throw e.getCause();
-      }
-      if (result instanceof InputStream in && m.getName().equals("getBlockInputStream")) {
-        long blockId = ((ExtendedBlock) args[0]).getBlockId();
-        long start = args.length > 1 && args[1] instanceof Long l ? l : 0L;
-        DiskHook hook = new DiskHook(disk, blockId, start);
-        return in instanceof FileInputStream f ? new HookedFileInputStream(f, hook) : new HookedInputStream(in, hook);
-      }
-      return result;
-    }
+          @Override
+          public void shutdown() {
+            LIVE.remove(disk);
+          }
+        });
   }
 
   /** Charges each read of one block stream to the block's actuator. */

@@ -4,11 +4,8 @@ import io.cake.core.time.Clock;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.reflect.InvocationHandler;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.Proxy;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.datanode.DataStorage;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
@@ -21,8 +18,8 @@ import org.apache.hadoop.util.ReflectionUtils;
  * <pre>dfs.datanode.fsdataset.factory = io.cake.hdfs.datanode.CakeFsDatasetFactory</pre>
  *
  * Builds the real dataset with the stock factory (or {@link
- * HdfsSchedulerConfig#BASE_FACTORY_KEY}) and returns a {@link Proxy} over {@link FsDatasetSpi}
- * that forwards every call. It changes one result: the stream from {@code
+ * HdfsSchedulerConfig#BASE_FACTORY_KEY}) and returns a {@link BlockStreamDataset} proxy that
+ * forwards every call. It changes one result: the stream from {@code
  * getBlockInputStream(ExtendedBlock, long)} is wrapped in a stream hooked to Cake's gate (a {@link
  * DataNodeReadScheduler.ReadSession}) when the calling thread
  * is a DataXceiver serving a client's OP_READ_BLOCK, the only path by which BlockSender gets block
@@ -52,50 +49,23 @@ public class CakeFsDatasetFactory extends FsDatasetSpi.Factory<FsDatasetSpi<?>> 
 
   /** The proxy around {@code real}; public for embedding in other factories. */
   public static FsDatasetSpi<?> wrap(FsDatasetSpi<?> real, DataNodeReadScheduler scheduler) {
-    return (FsDatasetSpi<?>)
-        Proxy.newProxyInstance(
-            CakeFsDatasetFactory.class.getClassLoader(),
-            new Class<?>[] {FsDatasetSpi.class},
-            new Interceptor(real, scheduler));
+    return BlockStreamDataset.wrap(real, new Gate(scheduler));
   }
 
   /** The scheduler behind a dataset built by this factory, or null for any other dataset. */
   public static DataNodeReadScheduler schedulerOf(FsDatasetSpi<?> dataset) {
-    if (dataset != null && Proxy.isProxyClass(dataset.getClass())
-        && Proxy.getInvocationHandler(dataset) instanceof Interceptor i) {
-      return i.scheduler;
-    }
-    return null;
+    return BlockStreamDataset.wrapperOf(dataset) instanceof Gate g ? g.scheduler : null;
   }
 
-  private static final class Interceptor implements InvocationHandler {
-    private final FsDatasetSpi<?> real;
-    private final DataNodeReadScheduler scheduler;
-
-    Interceptor(FsDatasetSpi<?> real, DataNodeReadScheduler scheduler) {
-      this.real = real;
-      this.scheduler = scheduler;
+  /** Hooks each client read's block stream to Cake's gate. */
+  private record Gate(DataNodeReadScheduler scheduler) implements BlockStreamDataset.Wrapper {
+    @Override
+    public void shutdown() {
+      scheduler.close();
     }
 
     @Override
-    public Object invoke(Object proxy, Method m, Object[] args) throws Throwable {
-      Object result;
-      try {
-        result = m.invoke(real, args);
-      } catch (InvocationTargetException e) {
-        throw e.getCause();
-      } finally {
-        if (m.getName().equals("shutdown") && m.getParameterCount() == 0) {
-          scheduler.close();
-        }
-      }
-      if (result instanceof InputStream in && m.getName().equals("getBlockInputStream")) {
-        return gate(in);
-      }
-      return result;
-    }
-
-    private InputStream gate(InputStream in) throws IOException {
+    public InputStream wrap(ExtendedBlock block, long offset, InputStream in) throws IOException {
       if (!scheduler.enabled()) {
         return in;
       }

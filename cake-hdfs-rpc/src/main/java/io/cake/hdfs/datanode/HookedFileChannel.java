@@ -41,18 +41,7 @@ public final class HookedFileChannel extends FileChannel {
     if (!dst.hasRemaining()) {
       return in.read(dst);
     }
-    int n = hook.begin(hook.wantsPosition() ? in.position() : -1L, dst.remaining());
-    try {
-      ByteBuffer slice = dst.duplicate();
-      slice.limit(slice.position() + n);
-      int done = in.read(slice);
-      if (done > 0) {
-        dst.position(dst.position() + done);
-      }
-      return done;
-    } finally {
-      hook.end();
-    }
+    return hooked(dst, hook.wantsPosition() ? in.position() : -1L, in::read);
   }
 
   @Override
@@ -60,11 +49,20 @@ public final class HookedFileChannel extends FileChannel {
     if (!dst.hasRemaining()) {
       return in.read(dst, position);
     }
+    return hooked(dst, position, slice -> in.read(slice, position));
+  }
+
+  private interface SliceRead {
+    int read(ByteBuffer slice) throws IOException;
+  }
+
+  /** A read of at most what the hook allows into {@code dst}, through a slice of it. */
+  private int hooked(ByteBuffer dst, long position, SliceRead read) throws IOException {
     int n = hook.begin(position, dst.remaining());
     try {
       ByteBuffer slice = dst.duplicate();
       slice.limit(slice.position() + n);
-      int done = in.read(slice, position);
+      int done = read.read(slice);
       if (done > 0) {
         dst.position(dst.position() + done);
       }
