@@ -3,7 +3,6 @@ package io.cake.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.File;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -21,26 +20,19 @@ import org.junit.jupiter.api.Timeout;
 class CakeBenchSmokeTest {
   private static final File OUT = new File("target/smoke");
   private static JsonNode results;
+  private static SmokeRun smoke;
   private static double seconds;
 
   @BeforeAll
   @Timeout(value = 8, unit = TimeUnit.MINUTES)
   static void runHarness() throws Exception {
-    Options o = Options.parse(new String[] {"--tiny", "--out", OUT.getPath(), "--no-progress"});
-    long t0 = System.nanoTime();
-    new CakeBench(o).run();
-    seconds = (System.nanoTime() - t0) / 1e9;
-    System.out.printf("smoke: the harness took %.1f s%n", seconds);
-    results = new ObjectMapper().readTree(new File(OUT, "results.json"));
+    smoke = SmokeRun.of("", OUT, "--tiny");
+    results = smoke.results();
+    seconds = smoke.seconds();
   }
 
   private static JsonNode run(String name) {
-    for (JsonNode r : results.get("runs")) {
-      if (r.get("name").asText().equals(name)) {
-        return r;
-      }
-    }
-    throw new AssertionError("no run named " + name + " in results.json");
+    return smoke.run(name);
   }
 
   private static List<String> names() {
