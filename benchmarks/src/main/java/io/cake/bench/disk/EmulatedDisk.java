@@ -2,8 +2,6 @@ package io.cake.bench.disk;
 
 import io.cake.core.time.Clock;
 import java.io.InterruptedIOException;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
 
@@ -73,43 +71,26 @@ public final class EmulatedDisk {
     waiter.waitUntil(done);
   }
 
-  /** Totals over every actuator, for results.json. */
-  public Map<String, Object> stats() {
-    long reads = 0;
-    long seq = 0;
-    long bytes = 0;
-    long busy = 0;
-    long queued = 0;
-    long[] perActuator = new long[actuators.length];
-    for (int i = 0; i < actuators.length; i++) {
-      Actuator a = actuators[i];
-      synchronized (a) {
-        reads += a.reads();
-        seq += a.sequentialReads();
-        bytes += a.bytes();
-        busy += a.busyNanos();
-        queued += a.queuedNanos();
-        perActuator[i] = a.reads();
-      }
+  /** What the actuators have done since the disk was built; a run's share is the difference. */
+  public record Totals(long reads, long sequentialReads, long bytes, long busyNanos, long queuedNanos) {
+    public Totals minus(Totals o) {
+      return new Totals(reads - o.reads, sequentialReads - o.sequentialReads, bytes - o.bytes,
+          busyNanos - o.busyNanos, queuedNanos - o.queuedNanos);
     }
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("reads", reads);
-    m.put("sequential_reads", seq);
-    m.put("bytes", bytes);
-    m.put("busy_s", busy / 1e9);
-    m.put("queued_s", queued / 1e9);
-    m.put("reads_per_actuator", perActuator);
-    return m;
+
+    public Totals plus(Totals o) {
+      return new Totals(reads + o.reads, sequentialReads + o.sequentialReads, bytes + o.bytes,
+          busyNanos + o.busyNanos, queuedNanos + o.queuedNanos);
+    }
   }
 
-  /** Sum of the actuators' busy time, ns (utilisation = its growth over elapsed time x volumes). */
-  public long busyNanos() {
-    long busy = 0;
+  public Totals totals() {
+    Totals t = new Totals(0, 0, 0, 0, 0);
     for (Actuator a : actuators) {
       synchronized (a) {
-        busy += a.busyNanos();
+        t = t.plus(new Totals(a.reads(), a.sequentialReads(), a.bytes(), a.busyNanos(), a.queuedNanos()));
       }
     }
-    return busy;
+    return t;
   }
 }

@@ -91,8 +91,9 @@ class DiskModelTest {
     for (long b = 0; b < 20; b++) {
       disk.read(b, 0, 65_536);
     }
-    assertThat(clock.nanoTime()).isEqualTo(disk.busyNanos());
-    assertThat(disk.stats()).containsEntry("reads", 20L);
+    assertThat(clock.nanoTime()).isEqualTo(disk.totals().busyNanos());
+    assertThat(disk.totals().reads()).isEqualTo(20L);
+    assertThat(disk.totals().queuedNanos()).isZero();
   }
 
   @Test
