@@ -42,6 +42,8 @@ public final class ControllerConfig {
   public static final String MIN_SAMPLES = "cake.controller.min-samples";
   /** Beyond the paper: cap the HBase pool at this fraction when the SLO misses outside the queues; 0 = off. */
   public static final String POOL_CAP_FACTOR = "cake.controller.pool-cap-factor";
+  /** Beyond the paper: probability a window of one interval's requests meets the SLO at the target. */
+  public static final String CONFIDENCE = "cake.controller.confidence";
 
   /** Per tenant: {@code cake.slo.<tenant>.percentile} (default 99) with {@code .latency-ms}, or {@code .throughput}. */
   public static final String SLO_PREFIX = "cake.slo.";
@@ -71,9 +73,34 @@ public final class ControllerConfig {
 
   /** Parses every controller key; throws IllegalArgumentException naming the first bad one. */
   public static ControllerConfig parse(Map<String, String> conf) {
+    ControllerParams params = params(conf);
+    return new ControllerConfig(
+        bool(conf, ENABLED, DEFAULT_ENABLED),
+        params,
+        parseSlo(conf),
+        conf.getOrDefault(HDFS_JMX_URL, DEFAULT_HDFS_JMX_URL).trim(),
+        conf.getOrDefault(HDFS_SCHEDULER, DEFAULT_HDFS_SCHEDULER).trim());
+  }
+
+  /** The record's field each key sets, so a range error names the key the operator wrote. */
+  private static final Map<String, String> FIELD_KEYS = Map.ofEntries(
+      Map.entry("lowPerformance", PERF_LOW),
+      Map.entry("highPerformance", PERF_HIGH),
+      Map.entry("maxStepFraction", MAX_STEP),
+      Map.entry("reserveAboveShare", RESERVE_ABOVE_SHARE),
+      Map.entry("releaseBelowShare", RELEASE_BELOW_SHARE),
+      Map.entry("occupancyCoefficient", OCCUPANCY_COEFFICIENT),
+      Map.entry("minOccupancy", MIN_OCCUPANCY),
+      Map.entry("idleOccupancy", IDLE_OCCUPANCY),
+      Map.entry("minSamples", MIN_SAMPLES),
+      Map.entry("interval", INTERVAL_MS),
+      Map.entry("poolCapFactor", POOL_CAP_FACTOR),
+      Map.entry("confidence", CONFIDENCE));
+
+  private static ControllerParams params(Map<String, String> conf) {
     ControllerParams d = ControllerParams.DEFAULTS;
-    ControllerParams params =
-        new ControllerParams(
+    try {
+      return new ControllerParams(
             dbl(conf, PERF_LOW, d.lowPerformance()),
             dbl(conf, PERF_HIGH, d.highPerformance()),
             dbl(conf, MAX_STEP, d.maxStepFraction()),
@@ -84,13 +111,15 @@ public final class ControllerConfig {
             dbl(conf, IDLE_OCCUPANCY, d.idleOccupancy()),
             lng(conf, MIN_SAMPLES, d.minSamples()),
             Duration.ofMillis(lng(conf, INTERVAL_MS, DEFAULT_INTERVAL_MS)),
-            dbl(conf, POOL_CAP_FACTOR, d.poolCapFactor()));
-    return new ControllerConfig(
-        bool(conf, ENABLED, DEFAULT_ENABLED),
-        params,
-        parseSlo(conf),
-        conf.getOrDefault(HDFS_JMX_URL, DEFAULT_HDFS_JMX_URL).trim(),
-        conf.getOrDefault(HDFS_SCHEDULER, DEFAULT_HDFS_SCHEDULER).trim());
+            dbl(conf, POOL_CAP_FACTOR, d.poolCapFactor()),
+            dbl(conf, CONFIDENCE, d.confidence()));
+    } catch (IllegalArgumentException e) {
+      String msg = String.valueOf(e.getMessage());
+      for (Map.Entry<String, String> f : FIELD_KEYS.entrySet()) {
+        msg = msg.replaceAll("\\b" + f.getKey() + "\\b", f.getValue());
+      }
+      throw new IllegalArgumentException(msg, e);
+    }
   }
 
   /**

@@ -81,7 +81,8 @@ public final class SecondLevelController {
       if (state == null) {
         begin(target, hb.allocation(), df.allocation());
       }
-      Observation obs = Observation.of(target.tenant(), target.goal(), hbSnap, dfLoad);
+      double confidence = decider.params().confidence();
+      Observation obs = Observation.of(target.tenant(), target.goal(), confidence, hbSnap, dfLoad);
       Decision d =
           decider.decide(
               obs,
@@ -101,13 +102,25 @@ public final class SecondLevelController {
       }
       String line =
           String.format(
-              "cake-controller: %s measured=%.1f samples=%d occupancy hbase=%.2f hdfs=%.2f | %s",
-              target, obs.measured(), obs.samples(), obs.hbaseOccupancy(), obs.hdfsOccupancy(), d.describe());
+              "cake-controller: %s measured%s=%.1f samples=%d occupancy hbase=%.2f hdfs=%.2f | %s",
+              target, steeredLabel(target, obs.samples(), confidence), obs.measured(), obs.samples(),
+              obs.hbaseOccupancy(), obs.hdfsOccupancy(), d.describe());
       LOG.info(line);
       return record(line, d);
     } catch (Exception e) {
       return fail(e.toString(), e);
     }
+  }
+
+  /** " p99.76" when the latency is measured beyond the goal's own percentile, else "". */
+  private static String steeredLabel(SloTarget target, long samples, double confidence) {
+    if (target.goal() instanceof io.cake.core.tenant.LatencyGoal lg) {
+      double p = Observation.steeredPercentile(lg, samples, confidence);
+      if (p != lg.percentile()) {
+        return String.format(" p%.2f", p);
+      }
+    }
+    return "";
   }
 
   /** Starts from the allocation the schedulers have now (static config or an operator's). */

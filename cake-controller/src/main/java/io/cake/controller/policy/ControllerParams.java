@@ -26,6 +26,10 @@ import java.time.Duration;
  *     DataNode, the HBase handler pool is capped at this fraction of its size, and the cap grows by
  *     one handler per interval while the SLO holds with slack (AIMD on the SLO itself; 0.75; 0
  *     turns the cap off)
+ * @param confidence beyond the paper: the probability that a window of one interval's requests
+ *     meets the SLO when the controller's measured latency sits on it; the controller measures the
+ *     percentile {@link WindowPercentile} derives from it and the interval's request count instead
+ *     of the goal's own (0.95; 0.5 is about the paper's behaviour, steering the plain percentile)
  */
 public record ControllerParams(
     double lowPerformance,
@@ -38,7 +42,8 @@ public record ControllerParams(
     double idleOccupancy,
     long minSamples,
     Duration interval,
-    double poolCapFactor) {
+    double poolCapFactor,
+    double confidence) {
 
   public static final double DEFAULT_LOW_PERFORMANCE = 1.0;
   public static final double DEFAULT_HIGH_PERFORMANCE = 1.2;
@@ -51,6 +56,7 @@ public record ControllerParams(
   public static final long DEFAULT_MIN_SAMPLES = 100;
   public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(10);
   public static final double DEFAULT_POOL_CAP_FACTOR = 0.75;
+  public static final double DEFAULT_CONFIDENCE = 0.95;
 
   public static final ControllerParams DEFAULTS =
       new ControllerParams(
@@ -64,7 +70,8 @@ public record ControllerParams(
           DEFAULT_IDLE_OCCUPANCY,
           DEFAULT_MIN_SAMPLES,
           DEFAULT_INTERVAL,
-          DEFAULT_POOL_CAP_FACTOR);
+          DEFAULT_POOL_CAP_FACTOR,
+          DEFAULT_CONFIDENCE);
 
   public ControllerParams {
     positive("lowPerformance", lowPerformance);
@@ -101,6 +108,9 @@ public record ControllerParams(
     if (!(poolCapFactor == 0.0 || (poolCapFactor > 0.0 && poolCapFactor < 1.0))) {
       throw new IllegalArgumentException("poolCapFactor must be 0 (off) or in (0, 1), got " + poolCapFactor);
     }
+    if (!(confidence >= 0.5 && confidence < 1.0)) {
+      throw new IllegalArgumentException("confidence must be in [0.5, 1), got " + confidence);
+    }
   }
 
   /** The paper's constants plus the defaults of the beyond-paper ones. */
@@ -109,31 +119,38 @@ public record ControllerParams(
       double releaseBelowShare, double occupancyCoefficient, double minOccupancy, double idleOccupancy,
       long minSamples, Duration interval) {
     this(lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, DEFAULT_POOL_CAP_FACTOR);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, DEFAULT_POOL_CAP_FACTOR,
+        DEFAULT_CONFIDENCE);
   }
 
   public ControllerParams withPoolCapFactor(double f) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, f);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, f, confidence);
   }
 
   public ControllerParams withInterval(Duration d) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, d, poolCapFactor);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, d, poolCapFactor, confidence);
   }
 
   public ControllerParams withMinSamples(long n) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, n, interval, poolCapFactor);
+        occupancyCoefficient, minOccupancy, idleOccupancy, n, interval, poolCapFactor, confidence);
   }
 
   public ControllerParams withMinOccupancy(double v) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, v, idleOccupancy, minSamples, interval, poolCapFactor);
+        occupancyCoefficient, v, idleOccupancy, minSamples, interval, poolCapFactor, confidence);
+  }
+
+  public ControllerParams withConfidence(double c) {
+    return new ControllerParams(
+        lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, c);
   }
 
   private static void positive(String field, double v) {

@@ -36,12 +36,24 @@ public record Observation(
    * includes the time the handler waited on HDFS.
    */
   public static Observation of(String tenant, Goal goal, SchedulerSnapshot hbase, ResourceLoad hdfs) {
+    return of(tenant, goal, 0.5, hbase, hdfs);
+  }
+
+  /**
+   * As {@link #of(String, Goal, SchedulerSnapshot, ResourceLoad)}, but a latency goal is measured
+   * at the percentile that keeps a window of the interval's size within the goal with probability
+   * {@code confidence} ({@link WindowPercentile}).
+   */
+  public static Observation of(
+      String tenant, Goal goal, double confidence, SchedulerSnapshot hbase, ResourceLoad hdfs) {
     TenantSnapshot hb = hbase.tenant(tenant).orElse(null);
     ResourceLoad.TenantLoad df = hdfs.tenant(tenant);
     long samples = hb == null ? 0 : hb.completions();
     double measured;
     if (goal instanceof LatencyGoal lg) {
-      measured = hb == null ? Double.NaN : LatencySummary.percentileMs(hb.latencyNanos(), lg.percentile());
+      measured = hb == null
+          ? Double.NaN
+          : LatencySummary.percentileMs(hb.latencyNanos(), steeredPercentile(lg, samples, confidence));
     } else {
       measured = hb == null ? 0.0 : hb.throughput();
     }
@@ -54,6 +66,11 @@ public record Observation(
         df.busy(),
         hbase.slots(),
         hdfs.slots());
+  }
+
+  /** The percentile a latency goal is measured at, for {@code samples} requests. */
+  public static double steeredPercentile(LatencyGoal goal, long samples, double confidence) {
+    return confidence <= 0.5 ? goal.percentile() : WindowPercentile.steer(goal.percentile(), samples, confidence);
   }
 
   /** An observation with no measured slot utilisation (read as idle). */

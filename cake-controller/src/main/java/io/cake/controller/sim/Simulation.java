@@ -136,7 +136,7 @@ public final class Simulation {
       clock.advanceNanos(end - clock.nanoTime());
       SchedulerSnapshot hb = hbase.rollMetrics();
       SchedulerSnapshot df = hdfs.rollMetrics();
-      Observation obs = Observation.of(FRONT, goal, hb, ResourceLoad.of(df));
+      Observation obs = Observation.of(FRONT, goal, decider.params().confidence(), hb, ResourceLoad.of(df));
       Decision d =
           decider.decide(
               obs,

@@ -47,9 +47,11 @@ class ControllerConfigTest {
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.enabled", "yes")))
         .hasMessageContaining("cake.controller.enabled");
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.perf-high", "0.5")))
-        .hasMessageContaining("highPerformance");
+        .hasMessageContaining("cake.controller.perf-high must be finite and >= cake.controller.perf-low");
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.pool-cap-factor", "1.5")))
-        .hasMessageContaining("poolCapFactor");
+        .hasMessageContaining("cake.controller.pool-cap-factor");
+    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.confidence", "0.3")))
+        .hasMessageContaining("cake.controller.confidence must be in [0.5, 1)");
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.slo.front.latency-ms", "-5")))
         .hasMessageContaining("cake.slo.front");
     assertThatThrownBy(

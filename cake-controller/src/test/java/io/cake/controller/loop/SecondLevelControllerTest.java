@@ -110,10 +110,12 @@ class SecondLevelControllerTest {
 
     assertThat(o.decision()).isNotNull();
     assertThat(o.summary()).contains("front").contains("SLO missed");
-    // Start: front at weight 1 against the default weight 1 = 50%; perf 1/3 -> +10% of 50%.
-    assertThat(controller.allocation().share()).isEqualTo(0.55);
+    // Start: front at weight 1 against the default weight 1 = 50%; perf 1/3 (a 3x miss) -> up by
+    // 3 x 10% of 50% (the histogram's bucket for 300 ms reads a little above 300, hence the slack).
+    double share = controller.allocation().share();
+    assertThat(share).isCloseTo(0.65, org.assertj.core.api.Assertions.within(0.002));
     double fraction = hbase.allocation().share("front") / (hbase.allocation().share("front") + hbase.allocation().defaultShare());
-    assertThat(fraction).isCloseTo(0.55, org.assertj.core.api.Assertions.within(1e-9));
+    assertThat(fraction).isCloseTo(share, org.assertj.core.api.Assertions.within(1e-9));
     assertThat(hdfs.allocation().share("front")).isEqualTo(hbase.allocation().share("front"));
     // It never waited at the DataNode: the HBase pool is capped at 0.75 x 10 handlers.
     assertThat(controller.allocation().hbasePoolCap()).isEqualTo(7);
@@ -135,6 +137,7 @@ class SecondLevelControllerTest {
   void anUnreachableOrFailingDataNodeKeepsTheLastAllocation() {
     interval(300);
     controller.tick();
+    double share = controller.allocation().share();
     Allocation hbaseBefore = hbase.allocation();
     Allocation hdfsBefore = hdfs.allocation();
 
@@ -148,12 +151,12 @@ class SecondLevelControllerTest {
     assertThat(hbase.allocation()).isEqualTo(hbaseBefore);
     assertThat(hdfs.allocation()).isEqualTo(hdfsBefore);
     assertThat(controller.failures()).isEqualTo(2);
-    assertThat(controller.allocation().share()).as("state not advanced").isEqualTo(0.55);
+    assertThat(controller.allocation().share()).as("state not advanced").isEqualTo(share);
 
     hdfsRefusesWrites.set(false);
     SecondLevelController.Outcome recovered = controller.tick();
     assertThat(recovered.decision()).isNotNull();
-    assertThat(controller.allocation().share()).isGreaterThan(0.55);
+    assertThat(controller.allocation().share()).isGreaterThan(share);
   }
 
   @Test

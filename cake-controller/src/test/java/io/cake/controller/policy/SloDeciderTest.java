@@ -22,11 +22,14 @@ class SloDeciderTest {
   }
 
   @Test
-  void missingTheSloMovesShareByTheLinearModelBoundedToTenPercent() {
-    // perf 0.5: the linear model wants share 1.0, the step is bounded to 10% of 0.5.
+  void missingTheSloMovesShareByTheLinearModelBoundedToTenPercentTimesTheMiss() {
+    // perf 0.5 (2x over): the linear model wants share 1.0, the step is bounded to 2 x 10% of 0.5.
     Decision d = decide(obs(200, 0, 0), new LatencyAllocation(0.5, 0, 0));
     assertThat(d.performance()).isEqualTo(0.5);
-    assertThat(d.allocation().share()).isCloseTo(0.55, within(1e-9));
+    assertThat(d.allocation().share()).isCloseTo(0.6, within(1e-9));
+    // perf 0.2 (5x over): 5 x 10% of 0.5 = 0.25.
+    Decision far = decide(obs(500, 0, 0), new LatencyAllocation(0.5, 0, 0));
+    assertThat(far.allocation().share()).isCloseTo(0.75, within(1e-9));
     // perf 0.95: the model wants 0.6/0.95 = 0.6316, less than the 10% bound.
     Decision small = decide(obs(100 / 0.95, 0, 0), new LatencyAllocation(0.6, 0, 0));
     assertThat(small.allocation().share()).isCloseTo(0.6 / 0.95, within(1e-9));
@@ -45,6 +48,21 @@ class SloDeciderTest {
     Decision d = decide(obs(200, 0, 0), new LatencyAllocation(0.995, 0, 0));
     assertThat(d.allocation().hdfsReserved()).isEqualTo(1);
     assertThat(d.allocation().share()).isCloseTo(0.995 - 1.0 / 6, within(1e-9));
+  }
+
+  @Test
+  void aMissShareCannotFixWhileWaitingAtTheDataNodeReservesASlotAtOnce() {
+    // perf 0.5 at share 0.5: the linear model wants 100%, beyond the 99% bound; the tenant's
+    // DataNode queue was busy 30% of the interval: reserve now and step share (+2 x 10% of 0.5).
+    Decision d = decide(obs(200, 0, 0.3), new LatencyAllocation(0.5, 0, 0));
+    assertThat(d.allocation().hdfsReserved()).isEqualTo(1);
+    assertThat(d.allocation().share()).isCloseTo(0.6, within(1e-9));
+    // Share can still fix a small miss: no reservation.
+    Decision small = decide(obs(110, 0, 0.3), new LatencyAllocation(0.5, 0, 0));
+    assertThat(small.allocation().hdfsReserved()).isZero();
+    // Not waiting at the DataNode: a reservation there would not help.
+    Decision cpu = decide(obs(200, 0, 0.01), new LatencyAllocation(0.5, 0, 0));
+    assertThat(cpu.allocation().hdfsReserved()).isZero();
   }
 
   @Test
