@@ -80,7 +80,13 @@ public final class EmbeddedCluster implements Target {
   /** What the cluster is built with. */
   /** What the cluster is built with; {@code disk} null: the DataNode reads from the page cache. */
   public record Settings(
-      File dataDir, float blockCacheFraction, long metricsIntervalMs, int regions, int handlers, DiskModel disk) {}
+      File dataDir, float blockCacheFraction, long metricsIntervalMs, int regions, int handlers, DiskModel disk,
+      int softLimit) {
+    /** The DataNode gate's soft limit a policy without its own gets. */
+    public int defaultSoftLimit() {
+      return softLimit > 0 ? softLimit : HdfsSchedulerConfig.DEFAULT_SOFT_LIMIT;
+    }
+  }
 
   /** HDFS block size under the emulated disk. */
   static final long HDD_BLOCK_BYTES = 4L << 20;
@@ -266,7 +272,10 @@ public final class EmbeddedCluster implements Target {
     }
     DataNodeReadScheduler dn = dataNodeScheduler();
     if (policy.hdfsGate()) {
+      // Reservations last: the last policy's may not fit this policy's limit, and this one's must.
       dn.setAllocation(new Allocation(policy.hdfsShares(), Map.of(), Allocation.DEFAULT_SHARE));
+      dn.setLimit(policy.hdfsSoftLimit() > 0 ? policy.hdfsSoftLimit() : settings.defaultSoftLimit());
+      dn.setAllocation(new Allocation(policy.hdfsShares(), policy.hdfsReservations(), Allocation.DEFAULT_SHARE));
       dn.setEnabled(true);
     } else {
       dn.setEnabled(false);

@@ -18,6 +18,8 @@ import java.util.TreeMap;
  * @param sloMs the SLO the run is judged by (null for isolated runs)
  * @param knob the swept option and its value, for the report (may be empty)
  * @param cake whether Cake's schedulers run (allocation is sampled)
+ * @param hdfsSoftLimit the DataNode gate's soft limit while gated (0: the cluster's default)
+ * @param hdfsReservations the DataNode's reserved slots per tenant when gated
  */
 public record Policy(
     String name,
@@ -28,19 +30,41 @@ public record Policy(
     long batchReadBytesPerSec,
     Double sloMs,
     Map<String, Object> knob,
-    boolean cake) {
+    boolean cake,
+    int hdfsSoftLimit,
+    Map<String, Integer> hdfsReservations) {
 
   public Policy {
+    if (hdfsSoftLimit < 0) {
+      throw new IllegalArgumentException("hdfsSoftLimit must be >= 0 (0: default), got " + hdfsSoftLimit);
+    }
     regionServer = new TreeMap<>(regionServer);
+    hdfsReservations = new TreeMap<>(hdfsReservations);
     hdfsShares = new TreeMap<>(hdfsShares);
     knob = new LinkedHashMap<>(knob);
   }
 
+  /** With the cluster's default soft limit. */
+  public Policy(
+      String name, String label, Map<String, String> regionServer, boolean hdfsGate,
+      Map<String, Double> hdfsShares, long batchReadBytesPerSec, Double sloMs,
+      Map<String, Object> knob, boolean cake) {
+    this(name, label, regionServer, hdfsGate, hdfsShares, batchReadBytesPerSec, sloMs, knob, cake, 0, Map.of());
+  }
+
   public Policy withName(String n, String l) {
-    return new Policy(n, l, regionServer, hdfsGate, hdfsShares, batchReadBytesPerSec, sloMs, knob, cake);
+    return new Policy(n, l, regionServer, hdfsGate, hdfsShares, batchReadBytesPerSec, sloMs, knob, cake, hdfsSoftLimit, hdfsReservations);
   }
 
   public Policy withSlo(Double slo) {
-    return new Policy(name, label, regionServer, hdfsGate, hdfsShares, batchReadBytesPerSec, slo, knob, cake);
+    return new Policy(name, label, regionServer, hdfsGate, hdfsShares, batchReadBytesPerSec, slo, knob, cake, hdfsSoftLimit, hdfsReservations);
+  }
+
+  public Policy withHdfsReservations(Map<String, Integer> r) {
+    return new Policy(name, label, regionServer, hdfsGate, hdfsShares, batchReadBytesPerSec, sloMs, knob, cake, hdfsSoftLimit, r);
+  }
+
+  public Policy withSoftLimit(int limit) {
+    return new Policy(name, label, regionServer, hdfsGate, hdfsShares, batchReadBytesPerSec, sloMs, knob, cake, limit, hdfsReservations);
   }
 }
