@@ -4,7 +4,12 @@ import io.cake.bench.cluster.EmbeddedCluster;
 import io.cake.bench.cluster.ExternalCluster;
 import io.cake.bench.cluster.Policy;
 import io.cake.bench.cluster.Target;
+import io.cake.bench.experiment.Experiments;
+import io.cake.bench.experiment.FigureReport;
+import io.cake.bench.experiment.FigureResult;
+import io.cake.bench.experiment.Fixed;
 import io.cake.bench.load.Phase;
+import io.cake.bench.load.RateShape;
 import io.cake.bench.report.MarkdownReport;
 import io.cake.bench.report.Plots;
 import io.cake.bench.report.ResultsJson;
@@ -28,7 +33,7 @@ import org.apache.hadoop.hbase.client.Connection;
  * (each swept over a few values), Cake with static shares, single-tenant overhead on Cake, Cake
  * with the controller at each SLO. Run: {@code ./cake-bench --help}.
  */
-public final class CakeBench {
+public final class CakeBench implements io.cake.bench.experiment.Lab {
   private final Options o;
   private final Progress progress;
   private final List<String> notes = new ArrayList<>();
@@ -76,7 +81,7 @@ public final class CakeBench {
     long t0 = System.nanoTime();
     File out = o.out.getAbsoluteFile();
     Files.createDirectories(out.toPath());
-    progress.plan(plannedSeconds());
+    progress.plan(o.experiment != null ? Experiments.plannedSeconds(o) : plannedSeconds());
     // HBase's client prints some retry failures straight to stderr/stdout (quota throttling does):
     // keep them out of the console and in <out>/console.log. Progress writes to the real streams.
     java.io.PrintStream realOut = System.out;
@@ -100,7 +105,7 @@ public final class CakeBench {
       EmbeddedCluster c =
           new EmbeddedCluster(
               new EmbeddedCluster.Settings(
-                  new File(out, "cluster-data"), o.blockCache, o.controllerIntervalMs(), o.regions, o.handlers, o.diskModel));
+                  new File(out, "cluster-data"), o.blockCache, o.controllerIntervalMs(), o.regions, o.handlers, o.diskModel, o.softLimit()));
       target = c;
       c.start();
     } else {
@@ -112,6 +117,10 @@ public final class CakeBench {
       feConn = target.connect(EmbeddedCluster.FRONTEND);
       batchConn = target.connect(EmbeddedCluster.BATCH);
       phase = new Phase(target, feConn, batchConn);
+      if (o.experiment != null) {
+        runExperiment(out, t0);
+        return out;
+      }
       List<RunSummary> runs = new ArrayList<>();
       Map<String, Object> overhead = new LinkedHashMap<>();
       Double slo = measure(runs, overhead);
@@ -124,6 +133,99 @@ public final class CakeBench {
       target.close();
       progress.finish();
     }
+  }
+
+  // ------------------------------------------------------------------ experiments (Lab)
+
+  private void runExperiment(File out, long t0) throws Exception {
+    // Not recorded: the JVM's JIT, the page cache and the connections warm up on both tenants.
+    run(stockPolicy("warm-up", "unrecorded warm-up, both tenants"), true, true, o.jvmWarmupSeconds());
+    FigureResult res = Experiments.run(o.experiment, this);
+    progress.status("writing the report");
+    Map<String, Object> config = o.describe();
+    double elapsed = (System.nanoTime() - t0) / 1e9;
+    config.put("title", o.experiment.title());
+    config.put("target_description", target.describe());
+    config.put("cores", Runtime.getRuntime().availableProcessors());
+    config.put("max_heap_mb", Runtime.getRuntime().maxMemory() / (1024 * 1024));
+    config.put("java", System.getProperty("java.version"));
+    config.put("elapsed_s", round(elapsed));
+    List<String> common = new ArrayList<>();
+    common.add(diskNote());
+    common.add("Latency is client-side, from each request's intended start (open loop); errors count with their latency.");
+    common.add("cake-slo runs steer the server-side p" + fmt(o.percentile) + " with a client budget of "
+        + fmt(clientBudgetMs()) + " ms and start from equal shares (convergence included).");
+    FigureReport.write(out, o.experiment, config, res, o.percentile, o.plots, common);
+    progress.done(elapsed);
+  }
+
+  @Override
+  public Options options() {
+    return o;
+  }
+
+  @Override
+  public RunSummary run(Policy p, boolean fe, boolean batch, double seconds, double rate, RateShape shape) throws Exception {
+    return run(p, fe, batch, seconds, false, rate, shape);
+  }
+
+  @Override
+  public Policy stock(String name, String label) {
+    return stockPolicy(name, label);
+  }
+
+  @Override
+  public int softLimit() {
+    return o.softLimit() > 0 ? o.softLimit() : io.cake.hdfs.datanode.HdfsSchedulerConfig.DEFAULT_SOFT_LIMIT;
+  }
+
+  @Override
+  public Policy fixed(String name, String label, Fixed f) {
+    Map<String, String> rs = cakeBase();
+    if (f.hbase() == Fixed.HBaseMode.THREAD_PER_REQUEST) {
+      rs.put("cake.hbase.aimd.enabled", "false");
+      rs.put("cake.hbase.aimd.max", Integer.toString(Fixed.THREAD_PER_REQUEST_HANDLERS));
+      rs.put("cake.hbase.handlers.initial", Integer.toString(Fixed.THREAD_PER_REQUEST_HANDLERS));
+      rs.put("hbase.regionserver.handler.count", Integer.toString(Fixed.THREAD_PER_REQUEST_HANDLERS));
+      rs.put("cake.hbase.tenant.frontend.share", "1.0");
+      rs.put("cake.hbase.tenant.batch.share", "1.0");
+    } else {
+      rs.put("cake.hbase.tenant.frontend.share", Double.toString(f.hbaseFrontShare()));
+      rs.put("cake.hbase.tenant.batch.share", Double.toString(round(1 - f.hbaseFrontShare())));
+      rs.put("cake.hbase.tenant.frontend.reservation", Integer.toString(f.hbaseReserved()));
+    }
+    Map<String, Double> shares = switch (f.hdfs()) {
+      case UNLIMITED -> Map.of();
+      case CHUNKED_EQUAL -> Map.of(EmbeddedCluster.FRONTEND, 1.0, EmbeddedCluster.BATCH, 1.0);
+      case CAKE -> Map.of(EmbeddedCluster.FRONTEND, f.hdfsFrontShare(), EmbeddedCluster.BATCH, round(1 - f.hdfsFrontShare()));
+    };
+    Map<String, Integer> reserved = f.hdfs() == Fixed.HdfsMode.CAKE && f.hdfsReserved() > 0
+        ? Map.of(EmbeddedCluster.FRONTEND, f.hdfsReserved())
+        : Map.of();
+    Map<String, Object> knob = new LinkedHashMap<>();
+    knob.put("hbase", f.hbase().name().toLowerCase(Locale.ROOT));
+    knob.put("hdfs", f.hdfs().name().toLowerCase(Locale.ROOT));
+    knob.put("hbase_front_share", f.hbaseFrontShare());
+    knob.put("hbase_reserved", f.hbaseReserved());
+    knob.put("hdfs_front_share", f.hdfsFrontShare());
+    knob.put("hdfs_reserved", f.hdfsReserved());
+    return new Policy(name, label, rs, f.hdfs() != Fixed.HdfsMode.UNLIMITED, shares, 0, null, knob, true)
+        .withSoftLimit(o.softLimit())
+        .withHdfsReservations(reserved);
+  }
+
+  @Override
+  public Policy cakeSlo(String name, double sloMs, int softLimit) {
+    Policy p = cakeSlo(sloMs);
+    return p.withName(name, p.label() + (softLimit > 0 ? ", soft limit " + softLimit : "")).withSoftLimit(softLimit);
+  }
+
+  private String diskNote() {
+    return o.diskModel == null
+        ? "Disk regime: memory. HDFS block files are read from the page cache: nothing queues at a disk and the contended resource is CPU."
+        : "Disk regime: hdd, EMULATED (benchmark only; nothing a user installs contains it). " + o.diskModel.summary()
+            + ". Each HDFS block (4 MB, so that even a small data set spreads over every actuator) lives on one actuator; every block read waits for its actuator, with no page-cache credit; the table does not cache data blocks in HBase."
+            + " Cake's DataNode gate runs with a soft limit of " + softLimit() + " (the paper: about the number of disks).";
   }
 
   // ------------------------------------------------------------------ the plan
@@ -342,6 +444,13 @@ public final class CakeBench {
     rs.put("hbase.region.server.rpc.scheduler.factory.class", "io.cake.hbase.rpc.CakeRpcSchedulerFactory");
     rs.put("hbase.fs.wrapper", "io.cake.hdfs.client.CakeTenantFileSystem");
     rs.put("cake.hbase.metrics.interval-ms", Long.toString(o.controllerIntervalMs()));
+    if (o.diskModel != null) {
+      // Cake's AIMD reads a rise in single-row get service time as CPU contention (its 6/8 ms
+      // bounds). Over the emulated disk a get's service time is disk time, and disk queueing
+      // shrank the pool to its floor of 4 in every Cake run, where the front end's reserved
+      // handlers left batch one. The controller's own pool cap still answers CPU contention.
+      rs.put("cake.hbase.aimd.enabled", "false");
+    }
     rs.putAll(o.cakeConf);
     return rs;
   }
@@ -418,6 +527,11 @@ public final class CakeBench {
   }
 
   private RunSummary run(Policy p, boolean fe, boolean batch, double seconds, boolean closedLoop) throws Exception {
+    return run(p, fe, batch, seconds, closedLoop, o.rate(), o.shape);
+  }
+
+  private RunSummary run(Policy p, boolean fe, boolean batch, double seconds, boolean closedLoop, double rate, RateShape shape)
+      throws Exception {
     progress.status(p.name() + ": setting up (" + p.label() + ")");
     long s0 = System.nanoTime();
     target.apply(p);
@@ -430,8 +544,8 @@ public final class CakeBench {
             o.warmup(),
             seconds,
             o.window(),
-            o.shape,
-            o.rate(),
+            shape,
+            rate,
             closedLoop ? o.overheadThreads : o.frontendThreads,
             o.batchThreads,
             o.records(),
@@ -505,10 +619,7 @@ public final class CakeBench {
     config.put("max_heap_mb", Runtime.getRuntime().maxMemory() / (1024 * 1024));
     config.put("java", System.getProperty("java.version"));
     config.put("elapsed_s", round(elapsed));
-    notes.add(o.diskModel == null
-        ? "Disk regime: memory. HDFS block files are read from the page cache: nothing queues at a disk and the contended resource is CPU."
-        : "Disk regime: hdd, EMULATED (benchmark only; nothing a user installs contains it). " + o.diskModel.summary()
-            + ". Each HDFS block (4 MB, so that even a small data set spreads over every actuator) lives on one actuator; every block read waits for its actuator, with no page-cache credit; the table does not cache data blocks in HBase.");
+    notes.add(diskNote());
     notes.add("Latency is client-side, from each request's intended start (open loop); errors count with their latency.");
     notes.add("HBase policies run with the DataNode's Cake gate off (pass-through); Cake policies turn it on.");
     notes.add("Each policy that changes RegionServer settings gets a fresh RegionServer (cold block cache) over the same HFiles.");

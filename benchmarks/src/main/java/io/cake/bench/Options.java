@@ -69,11 +69,15 @@ public final class Options {
   public float blockCache = 0.01f;
   public int regions = 4;
   public int handlers = 10;
+  /** The DataNode gate's soft limit under Cake policies; null: the disk regime's default. */
+  public Integer softLimit;
   /** Client-side latency budget the cake-slo runs leave out of the server-side target; null: measured in cake-static. */
   public Double clientBudgetMs;
   /** Extra hbase-site.xml keys for every Cake RegionServer (--cake-conf key=value, repeatable). */
   public Map<String, String> cakeConf = new LinkedHashMap<>();
   public boolean progress = true;
+  /** {@code ./cake-bench experiment NAME}: one of Cake's section 6 figures instead of the consolidated run. */
+  public io.cake.bench.experiment.Figure experiment;
   /** The DataNode's storage: memory (the page cache; the contended resource is CPU) or hdd (emulated). */
   public Disk disk = Disk.MEMORY;
   /** The emulated disk's parameters (--disk hdd), validated once all options are read. */
@@ -103,6 +107,12 @@ public final class Options {
       String.join(
           "\n",
           "Usage: ./cake-bench [options]          (./cake-bench jmh [JMH args] runs the JMH suite)",
+          "       ./cake-bench experiment NAME [options]",
+          "",
+          "experiment NAME runs one of Cake's section 6 experiments, scaled to this machine, and writes",
+          "its results.json, plots and a table beside the paper's numbers (docs/paper.md). NAME is one",
+          "of " + io.cake.bench.experiment.Figure.names() + ". They run under --disk hdd unless",
+          "--disk memory is given; --quick runs each in under 4 minutes.",
           "",
           "Runs the consolidated Cake experiment (issue 7) and writes results.json, report.md and",
           "PNG plots. Without --zk it starts an embedded HBase + HDFS mini-cluster in this JVM,",
@@ -154,6 +164,8 @@ public final class Options {
           "Other:",
           "  --block-cache F       RegionServer block cache as a fraction of heap (default 0.01)",
           "  --handlers N          hbase.regionserver.handler.count (default 10; Cake's pool starts there)",
+          "  --soft-limit N        the DataNode gate's soft limit under Cake policies (default: Cake's",
+          "                        default 6 with --disk memory, the number of volumes with --disk hdd)",
           "  --no-plots            skip the PNG plots",
           "  --no-progress         no live progress line",
           "  --help                this text",
@@ -167,8 +179,15 @@ public final class Options {
   }
 
   private boolean help;
+  private boolean diskGiven;
 
   private Options finish() {
+    if (experiment != null && !diskGiven) {
+      disk = Disk.HDD; // the paper's regime
+    }
+    if (experiment != null && zk != null) {
+      throw new IllegalArgumentException("experiment runs on the embedded cluster only; drop --zk");
+    }
     if (disk == Disk.HDD) {
       Map<String, String> keys = new LinkedHashMap<>(diskKeys);
       keys.putIfAbsent(DiskModel.SEED, Long.toString(seed));
@@ -181,7 +200,16 @@ public final class Options {
 
   private void parseArgs(String[] args) {
     Options o = this;
-    for (int i = 0; i < args.length; i++) {
+    int first = 0;
+    if (args.length > 0 && args[0].equals("experiment")) {
+      if (args.length < 2 || args[1].startsWith("--")) {
+        throw new IllegalArgumentException(
+            "experiment needs a name: " + io.cake.bench.experiment.Figure.names());
+      }
+      experiment = io.cake.bench.experiment.Figure.parse(args[1]);
+      first = 2;
+    }
+    for (int i = first; i < args.length; i++) {
       String a = args[i];
       String v = null;
       int eq = a.indexOf('=');
@@ -227,7 +255,10 @@ public final class Options {
           zk = v;
         }
         case "--zk-policy" -> zkPolicy = v;
-        case "--disk" -> disk = Disk.parse(v);
+        case "--disk" -> {
+          disk = Disk.parse(v);
+          diskGiven = true;
+        }
         case "--disk-seek-ms", "--disk-rpm", "--disk-mb-per-s", "--disk-volumes" -> {
           Double.parseDouble(v); // a number; its range is checked with the others
           diskKeys.put(key.substring(2), v);
@@ -281,6 +312,7 @@ public final class Options {
             throw new IllegalArgumentException("--client-budget-ms must be >= 0");
           }
         }
+        case "--soft-limit" -> softLimit = (int) (double) positive(key, Integer.parseInt(v));
         case "--handlers" -> handlers = (int) (double) positive(key, Integer.parseInt(v));
         case "--controller-interval-ms" -> controllerIntervalMs = (long) (double) positive(key, Long.parseLong(v));
         case "--block-cache" -> {
@@ -305,6 +337,18 @@ public final class Options {
 
   public boolean wants(String policy) {
     return policies.isEmpty() || policies.contains(policy);
+  }
+
+  /**
+   * The soft limit Cake's DataNode gate runs with. Under the emulated disk it is the number of
+   * actuators, as the paper sets it ("approximately equal to the number of disks"): every read
+   * Cake admits beyond that waits in a device queue Cake cannot order.
+   */
+  public int softLimit() {
+    if (softLimit != null) {
+      return softLimit;
+    }
+    return diskModel != null ? diskModel.volumes() : 0;
   }
 
   public long records() {
@@ -376,6 +420,9 @@ public final class Options {
   public Map<String, Object> describe() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("scale", scale.name().toLowerCase(Locale.ROOT));
+    if (experiment != null) {
+      m.put("experiment", experiment.id());
+    }
     m.put("target", zk == null ? "embedded" : "zk " + zk);
     m.put("records", records());
     m.put("row_bytes", 8192);
@@ -397,6 +444,7 @@ public final class Options {
     m.put("block_cache_fraction", blockCache);
     m.put("regions", regions);
     m.put("handlers", handlers);
+    m.put("hdfs_soft_limit", softLimit() > 0 ? softLimit() : io.cake.hdfs.datanode.HdfsSchedulerConfig.DEFAULT_SOFT_LIMIT);
     m.put("cake_conf", cakeConf);
     m.put("client_budget_ms", clientBudgetMs);
     m.put("seed", seed);

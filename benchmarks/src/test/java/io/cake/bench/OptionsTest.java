@@ -44,6 +44,20 @@ class OptionsTest {
   }
 
   @Test
+  void experimentsRunInTheHddRegimeUnlessToldAndUnknownNamesAreRefused() {
+    Options o = Options.parse(new String[] {"experiment", "fig8", "--quick"});
+    assertThat(o.experiment).isEqualTo(io.cake.bench.experiment.Figure.FIG8);
+    assertThat(o.diskModel).isNotNull();
+    assertThat(o.softLimit()).isEqualTo(o.diskModel.volumes());
+    assertThat(Options.parse(new String[] {"experiment", "fig14-17", "--disk", "memory"}).diskModel).isNull();
+    assertThatThrownBy(() -> Options.parse(new String[] {"experiment", "fig13"}))
+        .hasMessageContaining("unknown experiment 'fig13'").hasMessageContaining("fig10-11");
+    assertThatThrownBy(() -> Options.parse(new String[] {"experiment"})).hasMessageContaining("experiment needs a name");
+    assertThatThrownBy(() -> Options.parse(new String[] {"experiment", "--quick"})).hasMessageContaining("experiment needs a name");
+    assertThatThrownBy(() -> Options.parse(new String[] {"--soft-limit", "0"})).hasMessageContaining("--soft-limit");
+  }
+
+  @Test
   void helpIsNull() {
     assertThat(Options.parse(new String[] {"--disk", "hdd", "--help"})).isNull();
   }

@@ -136,7 +136,7 @@ public final class MarkdownReport {
     return o instanceof Map ? knob((Map<String, Object>) o) : String.valueOf(o);
   }
 
-  static String num(double v) {
+  public static String num(double v) {
     if (Double.isNaN(v)) {
       return "-";
     }

@@ -35,7 +35,7 @@ public final class Plots {
     return out;
   }
 
-  private static XYChart chart(String title, String x, String y) {
+  static XYChart chart(String title, String x, String y) {
     XYChart c = new XYChartBuilder().width(W).height(H).title(title).xAxisTitle(x).yAxisTitle(y).build();
     c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
     c.getStyler().setMarkerSize(4);
@@ -44,7 +44,7 @@ public final class Plots {
   }
 
   /** Latency (log x) against the fraction of requests at or below it, per policy. */
-  static File cdf(List<RunSummary> runs, Double slo, File file) throws IOException {
+  public static File cdf(List<RunSummary> runs, Double slo, File file) throws IOException {
     XYChart c = chart("Front-end latency CDF (from intended start)", "latency (ms, log)", "fraction of requests <= x");
     c.getStyler().setXAxisLogarithmic(true);
     double maxX = 1;
@@ -82,7 +82,7 @@ public final class Plots {
   }
 
   /** Per-window front-end p99 over the measured period, with the SLO line. */
-  static File p99OverTime(List<RunSummary> runs, Double slo, File file) throws IOException {
+  public static File p99OverTime(List<RunSummary> runs, Double slo, File file) throws IOException {
     XYChart c = chart("Front-end p99 per window", "time in run (s)", "p99 latency (ms, log)");
     c.getStyler().setYAxisLogarithmic(true);
     double maxT = 1;
@@ -113,7 +113,7 @@ public final class Plots {
     return save(c, file);
   }
 
-  static File batchOverTime(List<RunSummary> runs, File file) throws IOException {
+  public static File batchOverTime(List<RunSummary> runs, File file) throws IOException {
     XYChart c = chart("Batch throughput per window", "time in run (s)", "500-row scans per second");
     for (RunSummary r : runs) {
       if (!r.hasBatch()) {
@@ -135,7 +135,7 @@ public final class Plots {
   }
 
   /** Cake's allocation for the front end over a run: shares (left axis), slots (right axis). */
-  static File allocation(RunSummary r, File file) throws IOException {
+  public static File allocation(RunSummary r, File file) throws IOException {
     XYChart c = chart("Cake allocation for the front end: " + r.name(), "time in run (s)", "front end's share of all weights");
     List<Double> t = new ArrayList<>();
     List<Double> hs = new ArrayList<>();
@@ -162,6 +162,42 @@ public final class Plots {
     c.getStyler().setYAxisMin(0, 0.0);
     c.getStyler().setYAxisMax(0, 1.0);
     c.getStyler().setYAxisMin(1, 0.0);
+    return save(c, file);
+  }
+
+  /** Lines through (x, y) points, one per series, with an optional horizontal line (an SLO). */
+  public static File lines(
+      File file, String title, String xLabel, String yLabel, List<String> names, List<List<double[]>> series,
+      Double line, String lineName, boolean logY) throws IOException {
+    System.setProperty("java.awt.headless", "true");
+    XYChart c = chart(title, xLabel, yLabel);
+    c.getStyler().setYAxisLogarithmic(logY);
+    double minX = Double.MAX_VALUE;
+    double maxX = -Double.MAX_VALUE;
+    for (int i = 0; i < names.size(); i++) {
+      List<Double> xs = new ArrayList<>();
+      List<Double> ys = new ArrayList<>();
+      for (double[] p : series.get(i)) {
+        if (Double.isNaN(p[1]) || (logY && p[1] <= 0)) {
+          continue;
+        }
+        xs.add(p[0]);
+        ys.add(p[1]);
+        minX = Math.min(minX, p[0]);
+        maxX = Math.max(maxX, p[0]);
+      }
+      if (!xs.isEmpty()) {
+        c.addSeries(names.get(i), xs, ys);
+      }
+    }
+    if (line != null && maxX >= minX) {
+      XYSeries s = c.addSeries(lineName, List.of(minX, maxX), List.of(line, line));
+      s.setMarker(SeriesMarkers.NONE);
+      s.setLineColor(java.awt.Color.RED);
+    }
+    if (c.getSeriesMap().isEmpty()) {
+      c.addSeries("no data", List.of(0.0), List.of(1.0));
+    }
     return save(c, file);
   }
 

@@ -123,7 +123,7 @@ public final class RunSummary {
     return outcome.allocation();
   }
 
-  static Double round(double v) {
+  public static Double round(double v) {
     if (Double.isNaN(v) || Double.isInfinite(v)) {
       return null;
     }

@@ -1,0 +1,27 @@
+package io.cake.bench.experiment;
+
+import io.cake.bench.Options;
+import io.cake.bench.cluster.Policy;
+import io.cake.bench.load.RateShape;
+import io.cake.bench.report.RunSummary;
+
+/** What an experiment can do with the cluster the bench started: set a policy up and measure it. */
+public interface Lab {
+  Options options();
+
+  /** One measured phase under {@code policy} (front end and/or batch), at this rate and shape. */
+  RunSummary run(Policy policy, boolean frontend, boolean batch, double seconds, double rate, RateShape shape)
+      throws Exception;
+
+  /** Stock HBase (SimpleRpcScheduler, one FIFO queue) over a DataNode whose Cake gate is off. */
+  Policy stock(String name, String label);
+
+  /** Cake's first levels with a fixed allocation, each level on or off ({@link Fixed}). */
+  Policy fixed(String name, String label, Fixed allocation);
+
+  /** Cake with the second level steering {@code sloMs}, from equal shares, at this soft limit (0: default). */
+  Policy cakeSlo(String name, double sloMs, int softLimit);
+
+  /** The DataNode gate's default soft limit in this run. */
+  int softLimit();
+}
