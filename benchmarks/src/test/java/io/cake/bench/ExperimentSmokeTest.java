@@ -48,6 +48,7 @@ class ExperimentSmokeTest {
     assertThat(exp.get("paper").size()).isGreaterThanOrEqualTo(3);
     assertThat(results.get("plots").toString()).contains("fig12.png");
     assertThat(new File(OUT, "fig12.png")).isFile();
+    assertThat(new File(OUT, "latency-cdf-convergence.png")).isFile();
   }
 
   @Test

@@ -278,7 +278,7 @@ public final class Experiments {
     Policy p = lab.cakeSlo("cake-slo-" + fmt(slo), slo, 0);
     RunSummary run = lab.run(p, true, true, o.sloSeconds(), base(), RateShape.CONSTANT);
     r.runs.add(run);
-    r.plotted.add(run);
+    r.plot("convergence", run);
     r.columns.addAll(List.of("t_s", "p99_ms", "met", "front_share", "hdfs_reserved", "hbase_reserved", "hbase_pool"));
     Windows w = run.outcome.frontend();
     int first = -1;
@@ -366,7 +366,9 @@ public final class Experiments {
                 + " / " + ms(slo) + ", " + pct(nz(run.windowFractionMet(o.percentile))) + " of windows; batch "
                 + pct(share) + " of isolated"));
       }
-      r.plotted.addAll(cdf);
+      for (RunSummary run : cdf) {
+        r.plot(shapes[s].label(), run);
+      }
     }
     r.summary.put("isolated_p99_ms", RunSummary.round(iso.p(o.percentile)));
     r.summary.put("isolated_batch_scans_per_s", RunSummary.round(isoBatch.batchOpsPerSec()));

@@ -34,10 +34,10 @@ public final class FigureReport {
           files.add(Plots.lines(new File(dir, c.file()), c.title(), c.xLabel(), c.yLabel(), names, series,
               c.line(), c.line() == null ? null : "SLO " + MarkdownReport.num(c.line()) + " ms", c.logY()));
         }
-        if (!r.plotted.isEmpty()) {
-          files.add(Plots.cdf(r.plotted, r.sloMs, new File(dir, "latency-cdf.png")));
-          files.add(Plots.p99OverTime(r.plotted, r.sloMs, new File(dir, "frontend-p99.png")));
-          for (RunSummary run : r.plotted) {
+        for (Map.Entry<String, List<RunSummary>> g : r.plotted.entrySet()) {
+          files.add(Plots.cdf(g.getValue(), r.sloMs, new File(dir, "latency-cdf-" + g.getKey() + ".png")));
+          files.add(Plots.p99OverTime(g.getValue(), r.sloMs, new File(dir, "frontend-p99-" + g.getKey() + ".png")));
+          for (RunSummary run : g.getValue()) {
             if (!run.allocation().isEmpty()) {
               files.add(Plots.allocation(run, new File(dir, "allocation-" + run.name() + ".png")));
             }

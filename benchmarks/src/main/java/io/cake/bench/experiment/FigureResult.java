@@ -22,8 +22,16 @@ public final class FigureResult {
   public final List<Map<String, Object>> points = new ArrayList<>();
   public final List<Comparison> paper = new ArrayList<>();
   public final List<Chart> charts = new ArrayList<>();
-  /** Runs whose whole-run plots (CDF, p99 over time, allocation) the report should draw. */
-  public final List<RunSummary> plotted = new ArrayList<>();
+  /**
+   * Runs whose whole-run plots the report draws, by group: one latency CDF and one p99-per-window
+   * plot per group (e.g. diurnal and spike, the paper's Figures 14 and 17), one allocation plot
+   * per run (its Figure 15).
+   */
+  public final Map<String, List<RunSummary>> plotted = new LinkedHashMap<>();
+
+  public void plot(String group, RunSummary run) {
+    plotted.computeIfAbsent(group, g -> new ArrayList<>()).add(run);
+  }
   public final List<String> notes = new ArrayList<>();
   /** Headline numbers (results.json "experiment.summary"). */
   public final Map<String, Object> summary = new LinkedHashMap<>();
