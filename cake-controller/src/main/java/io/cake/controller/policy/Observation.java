@@ -33,16 +33,9 @@ public record Observation(
   /**
    * Reads the tenant's numbers from the last HBase interval snapshot and the DataNode's last
    * interval load. Latency is the HBase end-to-end server latency (receive to response), which
-   * includes the time the handler waited on HDFS.
-   */
-  public static Observation of(String tenant, Goal goal, SchedulerSnapshot hbase, ResourceLoad hdfs) {
-    return of(tenant, goal, 0.5, hbase, hdfs);
-  }
-
-  /**
-   * As {@link #of(String, Goal, SchedulerSnapshot, ResourceLoad)}, but a latency goal is measured
-   * at the percentile that keeps a window of the interval's size within the goal with probability
-   * {@code confidence} ({@link WindowPercentile}).
+   * includes the time the handler waited on HDFS, measured at the percentile that keeps a window
+   * of the interval's size within a latency goal with probability {@code confidence}
+   * ({@link WindowPercentile}; 0.5: the goal's own percentile).
    */
   public static Observation of(
       String tenant, Goal goal, double confidence, SchedulerSnapshot hbase, ResourceLoad hdfs) {
