@@ -142,14 +142,9 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
     run(stockPolicy("warm-up", "unrecorded warm-up, both tenants"), true, true, o.jvmWarmupSeconds());
     FigureResult res = Experiments.run(o.experiment, this);
     progress.status("writing the report");
-    Map<String, Object> config = o.describe();
     double elapsed = (System.nanoTime() - t0) / 1e9;
+    Map<String, Object> config = runConfig(elapsed);
     config.put("title", o.experiment.title());
-    config.put("target_description", target.describe());
-    config.put("cores", Runtime.getRuntime().availableProcessors());
-    config.put("max_heap_mb", Runtime.getRuntime().maxMemory() / (1024 * 1024));
-    config.put("java", System.getProperty("java.version"));
-    config.put("elapsed_s", round(elapsed));
     List<String> common = new ArrayList<>();
     common.add(diskNote());
     common.add("Latency is client-side, from each request's intended start (open loop); errors count with their latency.");
@@ -176,7 +171,7 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
 
   @Override
   public int softLimit() {
-    return o.softLimit() > 0 ? o.softLimit() : io.cake.hdfs.datanode.HdfsSchedulerConfig.DEFAULT_SOFT_LIMIT;
+    return o.softLimit();
   }
 
   @Override
@@ -210,7 +205,6 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
     knob.put("hdfs_front_share", f.hdfsFrontShare());
     knob.put("hdfs_reserved", f.hdfsReserved());
     return new Policy(name, label, rs, f.hdfs() != Fixed.HdfsMode.UNLIMITED, shares, 0, null, knob, true)
-        .withSoftLimit(o.softLimit())
         .withHdfsReservations(reserved);
   }
 
@@ -218,6 +212,17 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
   public Policy cakeSlo(String name, double sloMs, int softLimit) {
     Policy p = cakeSlo(sloMs);
     return p.withName(name, p.label() + (softLimit > 0 ? ", soft limit " + softLimit : "")).withSoftLimit(softLimit);
+  }
+
+  /** results.json's config: the options, and what this run ran on. */
+  private Map<String, Object> runConfig(double elapsed) {
+    Map<String, Object> config = o.describe();
+    config.put("target_description", target.describe());
+    config.put("cores", Runtime.getRuntime().availableProcessors());
+    config.put("max_heap_mb", Runtime.getRuntime().maxMemory() / (1024 * 1024));
+    config.put("java", System.getProperty("java.version"));
+    config.put("elapsed_s", round(elapsed));
+    return config;
   }
 
   private String diskNote() {
@@ -611,14 +616,9 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
   private void writeOutputs(File out, List<RunSummary> runs, Map<String, Object> overhead, Double slo, double elapsed)
       throws Exception {
     runs.sort(Comparator.comparingInt(CakeBench::displayOrder));
-    Map<String, Object> config = o.describe();
+    Map<String, Object> config = runConfig(elapsed);
     config.put("slo_ms", slo);
     config.put("slo_source", o.slos.isEmpty() ? o.sloFactor + "x the isolated front-end p" + fmt(o.percentile) : "--slo");
-    config.put("target_description", target.describe());
-    config.put("cores", Runtime.getRuntime().availableProcessors());
-    config.put("max_heap_mb", Runtime.getRuntime().maxMemory() / (1024 * 1024));
-    config.put("java", System.getProperty("java.version"));
-    config.put("elapsed_s", round(elapsed));
     notes.add(diskNote());
     notes.add("Latency is client-side, from each request's intended start (open loop); errors count with their latency.");
     notes.add("HBase policies run with the DataNode's Cake gate off (pass-through); Cake policies turn it on.");

@@ -340,15 +340,15 @@ public final class Options {
   }
 
   /**
-   * The soft limit Cake's DataNode gate runs with. Under the emulated disk it is the number of
-   * actuators, as the paper sets it ("approximately equal to the number of disks"): every read
+   * The soft limit Cake's DataNode gate runs with: the product's default, or under the emulated
+   * disk the number of actuators, as the paper sets it ("approximately equal to the number of disks"): every read
    * Cake admits beyond that waits in a device queue Cake cannot order.
    */
   public int softLimit() {
     if (softLimit != null) {
       return softLimit;
     }
-    return diskModel != null ? diskModel.volumes() : 0;
+    return diskModel != null ? diskModel.volumes() : io.cake.hdfs.datanode.HdfsSchedulerConfig.DEFAULT_SOFT_LIMIT;
   }
 
   public long records() {
@@ -444,7 +444,7 @@ public final class Options {
     m.put("block_cache_fraction", blockCache);
     m.put("regions", regions);
     m.put("handlers", handlers);
-    m.put("hdfs_soft_limit", softLimit() > 0 ? softLimit() : io.cake.hdfs.datanode.HdfsSchedulerConfig.DEFAULT_SOFT_LIMIT);
+    m.put("hdfs_soft_limit", softLimit());
     m.put("cake_conf", cakeConf);
     m.put("client_budget_ms", clientBudgetMs);
     m.put("seed", seed);

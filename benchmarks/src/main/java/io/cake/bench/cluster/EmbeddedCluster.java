@@ -82,9 +82,10 @@ public final class EmbeddedCluster implements Target {
   public record Settings(
       File dataDir, float blockCacheFraction, long metricsIntervalMs, int regions, int handlers, DiskModel disk,
       int softLimit) {
-    /** The DataNode gate's soft limit a policy without its own gets. */
-    public int defaultSoftLimit() {
-      return softLimit > 0 ? softLimit : HdfsSchedulerConfig.DEFAULT_SOFT_LIMIT;
+    public Settings {
+      if (softLimit < 1) {
+        throw new IllegalArgumentException("softLimit must be >= 1, got " + softLimit);
+      }
     }
   }
 
@@ -274,7 +275,7 @@ public final class EmbeddedCluster implements Target {
     if (policy.hdfsGate()) {
       // Reservations last: the last policy's may not fit this policy's limit, and this one's must.
       dn.setAllocation(new Allocation(policy.hdfsShares(), Map.of(), Allocation.DEFAULT_SHARE));
-      dn.setLimit(policy.hdfsSoftLimit() > 0 ? policy.hdfsSoftLimit() : settings.defaultSoftLimit());
+      dn.setLimit(policy.hdfsSoftLimit() > 0 ? policy.hdfsSoftLimit() : settings.softLimit());
       dn.setAllocation(new Allocation(policy.hdfsShares(), policy.hdfsReservations(), Allocation.DEFAULT_SHARE));
       dn.setEnabled(true);
     } else {

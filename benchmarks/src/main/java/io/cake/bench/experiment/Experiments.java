@@ -254,7 +254,6 @@ public final class Experiments {
         series(byConfig.get("hbase-only-chunked"), rates)));
     r.paper.add(new FigureResult.Comparison("both (our addition: the first level alone, static)", "(not in the figure; sections 6.3-6.5 run both with the controller)",
         series(byConfig.get("both"), rates)));
-    r.sloMs = null;
     r.notes.add("The paper's FIFO pool at HDFS is here the gate with one equal share per tenant (the nearest we have); its FIFO "
         + "HBase pool is left out: without Cake's handler the reads carry no tenant and the gate could not tell them apart. "
         + fmt(secs) + " s per point.");

@@ -63,7 +63,7 @@ public record Observation(
 
   /** The percentile a latency goal is measured at, for {@code samples} requests. */
   public static double steeredPercentile(LatencyGoal goal, long samples, double confidence) {
-    return confidence <= 0.5 ? goal.percentile() : WindowPercentile.steer(goal.percentile(), samples, confidence);
+    return WindowPercentile.steer(goal.percentile(), samples, confidence);
   }
 
   /** An observation with no measured slot utilisation (read as idle). */

@@ -34,6 +34,12 @@ class WindowPercentileTest {
   @Test
   void halfConfidenceIsAboutThePlainPercentileAndTinyWindowsUseTheSlowest() {
     assertThat(WindowPercentile.steer(99, 10_000, 0.5)).isCloseTo(99.0, within(0.01));
+    // At 0.5 the steered percentile picks the very request the goal's own percentile picks
+    // (nearest rank), whatever the count: confidence 0.5 is the paper's controller.
+    for (int n = 1; n <= 20_000; n += n < 500 ? 1 : 37) {
+      double p = WindowPercentile.steer(99, n, 0.5);
+      assertThat(Math.ceil(p / 100 * n - 1e-9)).as("rank at n=%d (p%.3f)", n, p).isEqualTo(Math.ceil(0.99 * n - 1e-9));
+    }
     // 20 requests: the window's p99 is its slowest one; nothing beyond the slowest to measure.
     double p = WindowPercentile.steer(99, 20, 0.95);
     assertThat(Math.ceil(p / 100 * 20)).as("nearest rank of p%.2f among 20", p).isEqualTo(20.0);
