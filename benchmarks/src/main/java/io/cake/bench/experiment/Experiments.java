@@ -373,7 +373,7 @@ public final class Experiments {
     r.summary.put("isolated_batch_scans_per_s", RunSummary.round(isoBatch.batchOpsPerSec()));
     r.notes.add("The paper's day is 24 minutes (3x peak to trough) and its spike 12 minutes (20 -> 200 -> 20 req/s); "
         + "here each run is " + fmt(secs) + " s with the same shapes (diurnal 0.5x-1.5x of " + fmt(base())
-        + " req/s; spike 0.25x -> 2.5x -> 0.25x). The paper's batch percentages are of its 50 scans/s maximum; ours of the isolated batch run.");
+        + " req/s; spike 0.2x -> 2x -> 0.2x). The paper's batch percentages are of its 50 scans/s maximum; ours of the isolated batch run.");
   }
 
   private static double nz(Double d) {

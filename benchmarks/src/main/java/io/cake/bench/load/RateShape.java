@@ -5,8 +5,9 @@ import java.util.SplittableRandom;
 
 /**
  * The front end's offered load over a phase (Cake section 6): constant; diurnal (a day compressed
- * into the phase, 3x peak-to-trough, mean = the base rate); spike (a quarter of the base rate, then
- * ten times that for the middle third of the phase, then low again).
+ * into the phase, 3x peak-to-trough, mean = the base rate); spike (a fifth of the base rate, then
+ * ten times that, twice the base rate, for the middle third of the phase, then low again: the
+ * paper's 20 -> 200 req/s, with a peak the front end alone can still be served at).
  */
 public enum RateShape {
   CONSTANT,
@@ -33,7 +34,7 @@ public enum RateShape {
         // trough 0.5x at the start and end, peak 1.5x in the middle: 3x peak-to-trough.
         return base * (1.0 - 0.5 * Math.cos(2 * Math.PI * x));
       case SPIKE:
-        return x >= 1.0 / 3 && x < 2.0 / 3 ? base * 2.5 : base * 0.25;
+        return x >= 1.0 / 3 && x < 2.0 / 3 ? base * 2.0 : base * 0.2;
       default:
         return base;
     }

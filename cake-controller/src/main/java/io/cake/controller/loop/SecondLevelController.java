@@ -102,9 +102,9 @@ public final class SecondLevelController {
       }
       String line =
           String.format(
-              "cake-controller: %s measured%s=%.1f samples=%d occupancy hbase=%.2f hdfs=%.2f | %s",
+              "cake-controller: %s measured%s=%.1f samples=%d occupancy hbase=%.2f hdfs=%.2f busy hbase=%.2f hdfs=%.2f | %s",
               target, steeredLabel(target, obs.samples(), confidence), obs.measured(), obs.samples(),
-              obs.hbaseOccupancy(), obs.hdfsOccupancy(), d.describe());
+              obs.hbaseOccupancy(), obs.hdfsOccupancy(), obs.hbaseBusy(), obs.hdfsBusy(), d.describe());
       LOG.info(line);
       return record(line, d);
     } catch (Exception e) {

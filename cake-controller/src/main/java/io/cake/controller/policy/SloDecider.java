@@ -16,6 +16,13 @@ public final class SloDecider {
   /** Highest utilisation of the reservations left after a slack release. */
   static final double RELEASE_UTILISATION = 0.5;
 
+  /**
+   * The pool cap answers contention beside the disk: it stays off while the tenant's DataNode reads
+   * take at least this fraction of its handlers' time, read by Little's law as mean DataNode slots
+   * busy over mean HBase handlers busy with its calls.
+   */
+  static final double DISK_BOUND_FRACTION = 0.5;
+
   private final ControllerParams params;
 
   public SloDecider(ControllerParams params) {
@@ -166,7 +173,8 @@ public final class SloDecider {
 
   /**
    * Beyond the paper: AIMD on the SLO for the HBase pool. Shares and reservations fix waiting in a
-   * queue; when the SLO misses while the tenant hardly waited at the DataNode, its calls are slow
+   * queue; when the SLO misses while the tenant hardly waited at the DataNode and its calls were
+   * not {@link #diskBound disk-bound}, they are slow
    * because of everything running beside them (on a CPU-bound RegionServer, every batch handler
    * slows every get). Then the pool is capped at {@code poolCapFactor} of what runs now, never
    * below one shared handler besides the reservations ({@code floor}); while the SLO holds with
@@ -180,6 +188,12 @@ public final class SloDecider {
       return cap;
     }
     int running = cap > 0 ? Math.min(cap, obs.hbaseSlots()) : obs.hbaseSlots();
+    if (perf < params.lowPerformance() && diskBound(obs)) {
+      reasons.add(String.format(
+          "SLO missed with the tenant's calls mostly reading at the DataNode (%.1f of %.1f busy handlers): pool cap kept",
+          obs.hdfsBusy(), obs.hbaseBusy()));
+      return cap;
+    }
     if (perf < params.lowPerformance() && obs.hdfsOccupancy() < params.minOccupancy()) {
       int next = Math.max(floor, (int) Math.floor(running * params.poolCapFactor()));
       if (next < running) {
@@ -197,6 +211,17 @@ public final class SloDecider {
       return cap + 1;
     }
     return cap;
+  }
+
+  /**
+   * The tenant's handlers spend most of their time in DataNode reads (waiting in a device queue
+   * below Cake's gate counts, and shows no occupancy at the gate once slots are reserved): a slow
+   * call is then slow at the disk, and fewer handlers beside it would not make it faster. Without
+   * this the cap read disk queueing as CPU contention and shrank the pool 10 to 5 in the hdd
+   * regime, leaving batch one handler beside the front end's reservations.
+   */
+  static boolean diskBound(Observation obs) {
+    return obs.hbaseBusy() > 0 && obs.hdfsBusy() >= DISK_BOUND_FRACTION * obs.hbaseBusy();
   }
 
   /** The linear model's share for the SLO (current share / perf) is beyond {@code reserveAboveShare}. */

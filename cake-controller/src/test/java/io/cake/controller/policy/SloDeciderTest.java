@@ -169,6 +169,19 @@ class SloDeciderTest {
   }
 
   @Test
+  void aMissWhileReadingBelowTheGateKeepsTheCap() {
+    // Slots reserved: no occupancy at the gate, but the front end's handlers spend 3.0 of 4.0
+    // busy handlers in DataNode reads (device queue plus transfer): disk-bound, not CPU-bound.
+    Observation disk = new Observation(1_000, 200, 0.0, 0.0, 4.0, 3.0, 10, 4);
+    Decision d = decide(disk, new LatencyAllocation(0.9, 2, 3, 10));
+    assertThat(d.allocation().hbasePoolCap()).isEqualTo(10);
+    assertThat(d.describe()).contains("mostly reading at the DataNode");
+    // The same miss with the handlers' time mostly outside the DataNode caps the pool.
+    Observation cpu = new Observation(1_000, 200, 0.0, 0.0, 4.0, 1.0, 10, 4);
+    assertThat(decide(cpu, new LatencyAllocation(0.9, 2, 3, 10)).allocation().hbasePoolCap()).isEqualTo(7);
+  }
+
+  @Test
   void slackGrowsTheCapByOneWhileThePoolIsAtIt() {
     Decision grow = decide(new Observation(1_000, 50, 0, 0, 5, 6), new LatencyAllocation(0.5, 0, 0, 5));
     assertThat(grow.allocation().hbasePoolCap()).isEqualTo(6);
