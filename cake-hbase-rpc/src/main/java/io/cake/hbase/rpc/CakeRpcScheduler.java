@@ -42,11 +42,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The RegionServer's RPC scheduler with Cake's first level. Calls above normal priority (admin,
- * meta, system tables, high QoS), replication, bulk load and replay go to a stock {@link
+ * The RegionServer's RPC scheduler with Cake's first level. Calls the server gives a priority above
+ * normal (admin, meta, system tables), replication, bulk load and replay go to a stock {@link
  * org.apache.hadoop.hbase.ipc.SimpleRpcScheduler} inside, exactly as in stock HBase. Normal-priority
  * calls are resolved to a tenant and queued in a cake-core {@link FairQueueScheduler} (bounded
- * per-tenant queues, shares, reservations) served by our own handler pool, sized by AIMD.
+ * per-tenant queues, shares, reservations) served by our own handler pool, sized by AIMD. A
+ * priority a client writes in its request header is not trusted ({@link TrustedPriority}).
  *
  * <p>{@link #dispatch} never blocks: it returns false (the client gets CallQueueTooBigException)
  * when the tenant's or the total queue is full. Every accepted call either runs or, once its
@@ -61,7 +62,7 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
   static final java.time.Duration STOP_TIMEOUT = java.time.Duration.ofSeconds(10);
 
   private final RpcScheduler delegate;
-  private final PriorityFunction priority;
+  private final TrustedPriority priority;
   private final boolean kerberos;
   private final Clock clock = Clock.system();
   private final TenantResolver.Known known = new TenantResolver.Known();
@@ -91,7 +92,7 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
 
   CakeRpcScheduler(Configuration conf, RpcScheduler delegate, PriorityFunction priority) {
     this.delegate = delegate;
-    this.priority = priority;
+    this.priority = new TrustedPriority(priority);
     this.kerberos = "kerberos".equalsIgnoreCase(conf.get("hbase.security.authentication", ""));
     this.settings = initialSettings(conf);
     this.sizer = new PoolSizer(settings.aimd(), clock);
@@ -286,11 +287,7 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
     CakeCall cc;
     try {
       User user = call.getRequestUser().orElse(null);
-      int level = priority.getPriority(call.getHeader(), call.getParam(), user);
-      if (level == HConstants.PRIORITY_UNSET) {
-        level = HConstants.NORMAL_QOS;
-      }
-      if (level != HConstants.NORMAL_QOS) {
+      if (priority.of(call.getHeader(), call.getParam(), user) != HConstants.NORMAL_QOS) {
         return delegate.dispatch(task);
       }
       Map<String, byte[]> connAttrs = call.getConnectionAttributes();
