@@ -1,6 +1,8 @@
 package io.cake.hbase.tenant;
 
+import io.cake.core.tenant.TenantCap;
 import io.cake.core.tenant.TenantNames;
+import io.cake.hbase.config.CakeHBaseConfig;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -8,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
@@ -39,19 +40,14 @@ public final class TenantResolver {
   /** The resolved tenant and its source; FOLDED tells that the cap sent it to default. */
   public record Resolution(String tenant, Source source, boolean folded) {}
 
-  /** Distinct tenants seen so far and the counters; survives reloads of the rules. */
+  /** Distinct tenants seen so far (capped) and the counters; survives reloads of the rules. */
   public static final class Known {
-    private final Set<String> names = ConcurrentHashMap.newKeySet();
+    private final TenantCap names =
+        new TenantCap(CakeHBaseConfig.DEFAULT_MAX_TENANTS, CakeHBaseConfig.MAX_TENANTS);
     final LongAdder invalid = new LongAdder();
     final LongAdder denied = new LongAdder();
-    final LongAdder folded = new LongAdder();
     final AtomicBoolean loggedInvalid = new AtomicBoolean();
     final AtomicBoolean loggedDenied = new AtomicBoolean();
-    final AtomicBoolean loggedFolded = new AtomicBoolean();
-
-    public Known() {
-      names.add(TenantNames.DEFAULT);
-    }
 
     public int size() {
       return names.size();
@@ -73,28 +69,13 @@ public final class TenantResolver {
 
     /** Calls sent to default because the tenant cap was reached. */
     public long foldedOverCap() {
-      return folded.sum();
-    }
-
-    /** Admits {@code tenant} if known or below the cap; configured tenants always enter. */
-    boolean admit(String tenant, int cap, boolean force) {
-      if (names.contains(tenant)) {
-        return true;
-      }
-      synchronized (names) {
-        if (force || names.size() < cap) {
-          names.add(tenant);
-          return true;
-        }
-        return false;
-      }
+      return names.folded();
     }
   }
 
   private final Map<String, Set<String>> allowedUsers;
   private final Map<String, String> userRules;
   private final boolean aclEnforced;
-  private final int maxTenants;
   private final Known known;
 
   /**
@@ -112,13 +93,10 @@ public final class TenantResolver {
     this.allowedUsers = Map.copyOf(allowedUsers);
     this.userRules = Map.copyOf(userRules);
     this.aclEnforced = aclEnforced;
-    if (maxTenants < 1) {
-      throw new IllegalArgumentException("maxTenants must be >= 1, got " + maxTenants);
-    }
-    this.maxTenants = maxTenants;
     this.known = Objects.requireNonNull(known);
-    configuredTenants.forEach(t -> known.admit(TenantNames.check("tenant", t), maxTenants, true));
-    userRules.values().forEach(t -> known.admit(t, maxTenants, true));
+    known.names.setMax(maxTenants);
+    configuredTenants.forEach(known.names::pin);
+    userRules.values().forEach(known.names::pin);
   }
 
   public Known known() {
@@ -190,19 +168,8 @@ public final class TenantResolver {
   }
 
   private Resolution admitted(String name, Source source) {
-    if (known.admit(name, maxTenants, false)) {
-      return new Resolution(name, source, false);
-    }
-    known.folded.increment();
-    if (known.loggedFolded.compareAndSet(false, true)) {
-      LOG.warn(
-          "Cake: tenant cap of {} reached (cake.hbase.max-tenants); tenant {} and further new ones"
-              + " are served as '{}'",
-          maxTenants,
-          name,
-          TenantNames.DEFAULT);
-    }
-    return new Resolution(TenantNames.DEFAULT, source, true);
+    String tenant = known.names.admit(name);
+    return new Resolution(tenant, source, !tenant.equals(name));
   }
 
   private static String decode(byte[] bytes) {

@@ -87,6 +87,18 @@ class TenantResolverTest {
   }
 
   @Test
+  void aHundredThousandClaimedNamesLeaveTheTenantSetAtTheCapAndConfiguredOnesServed() {
+    TenantResolver r = permissive(16);
+    for (int i = 0; i < 100_000; i++) {
+      r.resolve(b("junk" + i), null, null);
+    }
+    assertThat(r.known().size()).isEqualTo(16);
+    assertThat(r.known().foldedOverCap()).isEqualTo(100_000 - 13); // default, front, batch pinned
+    assertThat(r.resolve(b("front"), null, null).tenant()).isEqualTo("front");
+    assertThat(r.resolve(null, null, "carol").tenant()).isEqualTo("batch");
+  }
+
+  @Test
   void knownTenantsSurviveAReloadOfTheRules() {
     TenantResolver.Known known = new TenantResolver.Known();
     TenantResolver first = new TenantResolver(Set.of(), Map.of(), Map.of(), false, 3, known);
@@ -103,6 +115,6 @@ class TenantResolverTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("no good");
     assertThatThrownBy(() -> new TenantResolver(Set.of(), Map.of(), Map.of(), false, 0, new TenantResolver.Known()))
-        .hasMessageContaining("maxTenants");
+        .hasMessageContaining("cake.hbase.max-tenants");
   }
 }

@@ -5,6 +5,7 @@ import io.cake.core.metrics.SchedulerSnapshot;
 import io.cake.core.sched.Allocation;
 import io.cake.core.sched.FairQueueScheduler;
 import io.cake.core.sched.SoftLimitGate;
+import io.cake.core.tenant.TenantCap;
 import io.cake.core.tenant.TenantNames;
 import io.cake.core.time.Clock;
 import java.io.Closeable;
@@ -83,12 +84,16 @@ public final class DataNodeReadScheduler implements AutoCloseable {
   private final JmxPublisher publisher;
   private final ObjectName controlName;
   private volatile boolean closed;
+  private final TenantCap tenants;
 
   public DataNodeReadScheduler(String name, HdfsSchedulerConfig config, Clock clock) {
     this.name = Objects.requireNonNull(name, "name");
     this.gate = new SoftLimitGate(name, clock, config.softLimit());
     this.gate.scheduler().setAllocation(config.allocation());
     this.parser = new ClientNameParser(config.batchTenant());
+    this.tenants = new TenantCap(config.maxTenants(), HdfsSchedulerConfig.MAX_TENANTS_KEY);
+    tenants.pin(config.batchTenant());
+    pin(config.allocation());
     this.chunkSize = config.chunkSize();
     this.enabled = config.enabled();
     this.lendBetweenChunks = config.lendBetweenChunks();
@@ -126,9 +131,24 @@ public final class DataNodeReadScheduler implements AutoCloseable {
     return name;
   }
 
-  /** The tenant of a DFS client name (see {@link ClientNameParser}). */
+  /**
+   * The tenant of a DFS client name (see {@link ClientNameParser}); {@code default} for a new name
+   * beyond {@link HdfsSchedulerConfig#MAX_TENANTS_KEY}: any client may name itself, so names alone
+   * must not grow the DataNode's queues and MBeans without bound.
+   */
   public String tenantOf(String clientName) {
-    return parser.tenantOf(clientName);
+    return tenants.admit(parser.tenantOf(clientName));
+  }
+
+  /** The tenants this DataNode keeps state for, and how many reads the cap folded into default. */
+  public TenantCap tenants() {
+    return tenants;
+  }
+
+  /** Tenants named by an allocation (configured or set by the controller) are never folded. */
+  private void pin(Allocation a) {
+    a.shares().keySet().forEach(tenants::pin);
+    a.reservations().keySet().forEach(tenants::pin);
   }
 
   public String batchTenant() {
@@ -166,8 +186,9 @@ public final class DataNodeReadScheduler implements AutoCloseable {
   /** Changes the soft limit. Refused, changing nothing, below reservations + 1. */
   public void setLimit(int newLimit) {
     synchronized (configLock) {
-      if (newLimit < 1) {
-        throw new IllegalArgumentException("soft limit must be >= 1, got " + newLimit);
+      if (newLimit < 1 || newLimit > SoftLimitGate.MAX_LIMIT) {
+        throw new IllegalArgumentException(
+            "soft limit must be within [1, " + SoftLimitGate.MAX_LIMIT + "], got " + newLimit);
       }
       int reserved = allocation().totalReserved();
       if (newLimit < reserved + 1) {
@@ -187,6 +208,7 @@ public final class DataNodeReadScheduler implements AutoCloseable {
   public void setAllocation(Allocation next) {
     synchronized (configLock) {
       gate.scheduler().setAllocation(Objects.requireNonNull(next, "allocation"));
+      pin(next);
     }
   }
 

@@ -22,6 +22,7 @@ public record HdfsSchedulerConfig(
     boolean lendBetweenChunks,
     long metricsIntervalMs,
     boolean jmx,
+    int maxTenants,
     Allocation allocation) {
 
   /** Hadoop's key naming the dataset factory; set it to {@link CakeFsDatasetFactory}. */
@@ -61,6 +62,13 @@ public record HdfsSchedulerConfig(
   public static final String JMX_KEY = "cake.hdfs.jmx.enabled";
   public static final boolean DEFAULT_JMX = true;
 
+  /**
+   * Most tenants the DataNode keeps queues and metrics for; reads of further client-named tenants
+   * are served as {@code default}. Configured tenants and the batch tenant always have their own.
+   */
+  public static final String MAX_TENANTS_KEY = "cake.hdfs.max-tenants";
+  public static final int DEFAULT_MAX_TENANTS = 64;
+
   /** Share of tenants with no {@code cake.hdfs.tenant.<name>.share} key. */
   public static final String DEFAULT_SHARE_KEY = "cake.hdfs.default-share";
   public static final double DEFAULT_DEFAULT_SHARE = Allocation.DEFAULT_SHARE;
@@ -74,8 +82,9 @@ public record HdfsSchedulerConfig(
       Pattern.compile(Pattern.quote(TENANT_PREFIX) + "(.+)(\\.share|\\.reservation)");
 
   public HdfsSchedulerConfig {
-    if (softLimit < 1) {
-      throw new IllegalArgumentException(SOFT_LIMIT_KEY + " must be >= 1, got " + softLimit);
+    if (softLimit < 1 || softLimit > SoftLimitGate.MAX_LIMIT) {
+      throw new IllegalArgumentException(
+          SOFT_LIMIT_KEY + " must be within [1, " + SoftLimitGate.MAX_LIMIT + "], got " + softLimit);
     }
     if (chunkSize < 512 || chunkSize > 16 * 1024 * 1024) {
       throw new IllegalArgumentException(
@@ -85,6 +94,9 @@ public record HdfsSchedulerConfig(
     if (metricsIntervalMs < 0) {
       throw new IllegalArgumentException(
           METRICS_INTERVAL_KEY + " must be >= 0, got " + metricsIntervalMs);
+    }
+    if (maxTenants < 1) {
+      throw new IllegalArgumentException(MAX_TENANTS_KEY + " must be >= 1, got " + maxTenants);
     }
     if (allocation.totalReserved() > softLimit - 1) {
       throw new IllegalArgumentException(
@@ -107,6 +119,7 @@ public record HdfsSchedulerConfig(
         conf.getBoolean(LEND_BETWEEN_CHUNKS_KEY, DEFAULT_LEND_BETWEEN_CHUNKS),
         conf.getLong(METRICS_INTERVAL_KEY, DEFAULT_METRICS_INTERVAL_MS),
         conf.getBoolean(JMX_KEY, DEFAULT_JMX),
+        conf.getInt(MAX_TENANTS_KEY, DEFAULT_MAX_TENANTS),
         allocation(conf));
   }
 

@@ -42,4 +42,7 @@ final class HdfsSchedulerControl implements HdfsSchedulerControlMXBean {
   @Override public int getWaiting() { return s.waiting(); }
   @Override public int getMaxInFlight() { return s.maxInFlight(); }
   @Override public long getGatedChunks() { return s.gatedChunks(); }
+  @Override public int getTenantCount() { return s.tenants().size(); }
+  @Override public int getMaxTenants() { return s.tenants().max(); }
+  @Override public long getTenantsFolded() { return s.tenants().folded(); }
 }

@@ -47,4 +47,13 @@ public interface HdfsSchedulerControlMXBean {
   int getMaxInFlight();
 
   long getGatedChunks();
+
+  /** Tenants with their own queue and metrics, {@code default} included. */
+  int getTenantCount();
+
+  /** {@code cake.hdfs.max-tenants}. */
+  int getMaxTenants();
+
+  /** Block reads served as {@code default} because their client's tenant was beyond the cap. */
+  long getTenantsFolded();
 }

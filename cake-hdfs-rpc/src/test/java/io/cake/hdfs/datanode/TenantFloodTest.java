@@ -1,0 +1,58 @@
+package io.cake.hdfs.datanode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cake.core.time.Clock;
+import java.lang.management.ManagementFactory;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Hostile: any HDFS client may name itself {@code DFSClient_cake_<t>_...}. Each new tenant used to
+ * cost a queue, three histograms and about 22 MBeans, kept forever.
+ */
+class TenantFloodTest {
+  private static final int NAMES = 100_000;
+
+  @Test
+  void aHundredThousandClientNamedTenantsLeaveTenantsAndMBeansBounded() throws Exception {
+    Configuration conf = new Configuration(false);
+    conf.setLong(HdfsSchedulerConfig.METRICS_INTERVAL_KEY, 0); // rolled by hand below
+    conf.setInt(HdfsSchedulerConfig.MAX_TENANTS_KEY, 8);
+    conf.set("cake.hdfs.tenant.frontend.share", "3");
+    MBeanServer mbs = ManagementFactory.getPlatformMBeanServer();
+    try (DataNodeReadScheduler s =
+        new DataNodeReadScheduler("hdfs-flood", HdfsSchedulerConfig.from(conf), Clock.system())) {
+      ObjectName ours = new ObjectName("io.cake:*,scheduler=" + ObjectName.quote(s.name()));
+      ObjectName ourMetrics = new ObjectName("io.cake:*,scheduler=hdfs-flood");
+      for (int i = 0; i < NAMES; i++) {
+        read(s, "DFSClient_cake_junk" + i + "_123_1");
+        if (i % 10_000 == 0) {
+          s.rollMetrics(); // publishes MBeans for every tenant in the interval
+        }
+      }
+      s.rollMetrics();
+      int mbeans = mbs.queryNames(ours, null).size() + mbs.queryNames(ourMetrics, null).size();
+
+      assertThat(mbeans).as("MBeans of this scheduler").isLessThan(8 * 40);
+      assertThat(s.scheduler().lastSnapshot().tenants().size()).isLessThanOrEqualTo(8);
+      assertThat(s.tenants().size()).isEqualTo(8);
+      assertThat(s.tenants().folded()).isEqualTo(NAMES - 5); // default, frontend, batch + 5 junk
+      // The configured tenant is never crowded out.
+      assertThat(s.tenantOf("DFSClient_cake_frontend_1_1")).isEqualTo("frontend");
+      assertThat(s.tenantOf("DFSClient_attempt_1_0001_m_000001_0_1_1")).isEqualTo("batch");
+      assertThat(s.tenantOf("DFSClient_cake_junk99999_1_1")).isEqualTo("default");
+      assertThat(mbs.getAttribute(HdfsSchedulerControl.objectName(s.name()), "TenantsFolded"))
+          .isEqualTo(s.tenants().folded());
+    }
+  }
+
+  private static void read(DataNodeReadScheduler s, String client) throws Exception {
+    try (DataNodeReadScheduler.ReadSession session = s.openSession(s.tenantOf(client), client)) {
+      session.begin(64 * 1024);
+      session.end();
+    }
+  }
+}
