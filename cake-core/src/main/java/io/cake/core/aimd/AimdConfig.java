@@ -20,6 +20,11 @@ public record AimdConfig(
   public static final int DEFAULT_MIN_SIZE = 4;
   public static final int DEFAULT_MAX_SIZE = 72;
   public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(10);
+  /**
+   * The most handler threads a pool may have: far above any useful size (stock HBase runs 30),
+   * low enough that a mistyped bound cannot start a hundred thousand threads in a RegionServer.
+   */
+  public static final int MAX_SIZE = 1024;
 
   public static final AimdConfig DEFAULTS =
       new AimdConfig(
@@ -47,6 +52,9 @@ public record AimdConfig(
     if (maxSize < minSize) {
       throw new IllegalArgumentException(
           "maxSize must be >= minSize (" + minSize + "), got " + maxSize);
+    }
+    if (maxSize > MAX_SIZE) {
+      throw new IllegalArgumentException("maxSize must be <= " + MAX_SIZE + ", got " + maxSize);
     }
     if (interval == null || interval.isNegative() || interval.isZero()) {
       throw new IllegalArgumentException("interval must be positive, got " + interval);

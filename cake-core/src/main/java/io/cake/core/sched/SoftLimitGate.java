@@ -19,6 +19,8 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class SoftLimitGate {
   public static final int DEFAULT_LIMIT = 6;
+  /** The most slots a gate may have: far above a DataNode's disks, far below its transfer threads. */
+  public static final int MAX_LIMIT = 1024;
 
   /** One caller's claim on a slot. */
   public final class Permit implements AutoCloseable {
@@ -260,8 +262,8 @@ public final class SoftLimitGate {
   }
 
   private static int checkLimit(int limit) {
-    if (limit < 1) {
-      throw new IllegalArgumentException("soft limit must be >= 1, got " + limit);
+    if (limit < 1 || limit > MAX_LIMIT) {
+      throw new IllegalArgumentException("soft limit must be within [1, " + MAX_LIMIT + "], got " + limit);
     }
     return limit;
   }

@@ -28,6 +28,7 @@ import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.CallQueueTooBigException;
+import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.AsyncConnection;
@@ -189,6 +190,41 @@ class CakeSchedulerClusterTest {
         () -> s.operationStats().totalCompletions("connT2", OperationType.GET) - gets0 == 3);
     assertThat(s.tenants().invalidNames() - invalid0).isEqualTo(4);
     assertThat(s.tenants().contains("no good/../name")).isFalse();
+  }
+
+  @Test
+  void aPriorityTheClientAsksForDoesNotTakeUserTableCallsOutOfCake() throws Exception {
+    // Hostile: HBase's priority function trusts the header, so Get.setPriority(5) or (100) used
+    // to land in the stock scheduler's handlers beside meta and admin traffic, outside Cake.
+    CakeRpcScheduler s = cluster.scheduler();
+    OperationStats ops = s.operationStats();
+    long gets0 = ops.totalCompletions("prioT", OperationType.GET);
+    long puts0 = ops.totalCompletions("prioT", OperationType.MUTATION);
+    long scans0 = ops.totalCompletions("prioT", OperationType.SCAN);
+    try (Table t = conn.getTableBuilder(tagged, null)
+        .setRequestAttribute("cake.tenant", Bytes.toBytes("prioT")).build()) {
+      int[] levels = {5, 100, HConstants.ADMIN_QOS, HConstants.HIGH_QOS};
+      for (int level : levels) {
+        Put put = new Put(Bytes.toBytes("prio" + level)).addColumn(CF, Q, Bytes.toBytes("v"));
+        put.setPriority(level);
+        t.put(put);
+        Get get = new Get(Bytes.toBytes("prio" + level));
+        get.setPriority(level);
+        assertThat(t.get(get).getValue(CF, Q)).isEqualTo(Bytes.toBytes("v"));
+        Scan scan = new Scan().withStartRow(Bytes.toBytes("prio")).withStopRow(Bytes.toBytes("prio~"));
+        scan.setPriority(level);
+        try (ResultScanner sc = t.getScanner(scan)) {
+          assertThat(sc.next()).isNotNull();
+        }
+      }
+      int n = levels.length;
+      CakeCluster.await("every call of prioT served by Cake", Duration.ofSeconds(10),
+          () -> ops.totalCompletions("prioT", OperationType.GET) - gets0 >= n
+              && ops.totalCompletions("prioT", OperationType.MUTATION) - puts0 >= n
+              && ops.totalCompletions("prioT", OperationType.SCAN) - scans0 >= n);
+      assertThat(ops.totalCompletions("prioT", OperationType.GET) - gets0).isEqualTo(n);
+      assertThat(ops.totalCompletions("prioT", OperationType.MUTATION) - puts0).isEqualTo(n);
+    }
   }
 
   @Test
@@ -410,6 +446,13 @@ class CakeSchedulerClusterTest {
           .hasStackTraceContaining("at most");
       assertThatThrownBy(() -> mbs.invoke(name, "setPoolBounds", new Object[] {9, 3}, new String[] {"int", "int"}))
           .hasStackTraceContaining("maxSize");
+      int threads = ManagementFactory.getThreadMXBean().getThreadCount();
+      int handlers = s.poolSize();
+      // Hostile: these bounds used to start 100,000 handler threads.
+      assertThatThrownBy(() -> mbs.invoke(name, "setPoolBounds", new Object[] {100_000, 100_000}, new String[] {"int", "int"}))
+          .hasStackTraceContaining("maxSize must be <= 1024");
+      assertThat(s.poolSize()).isEqualTo(handlers);
+      assertThat(ManagementFactory.getThreadMXBean().getThreadCount()).isLessThan(threads + 100);
       assertThatThrownBy(() -> mbs.invoke(name, "setQueueLimits", new Object[] {0, 3}, new String[] {"int", "int"}))
           .hasStackTraceContaining("capacities");
       assertThat(s.allocation()).as("refusals change nothing").isEqualTo(good);

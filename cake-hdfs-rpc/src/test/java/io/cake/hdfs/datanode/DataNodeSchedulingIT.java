@@ -519,8 +519,12 @@ class DataNodeSchedulingIT {
     mbs.setAttribute(control, new Attribute("SoftLimit", 4));
     assertThat(sched.limit()).isEqualTo(4);
     assertThatThrownBy(() -> mbs.setAttribute(control, new Attribute("SoftLimit", 0)))
-        .hasRootCauseMessage("soft limit must be >= 1, got 0");
+        .hasRootCauseMessage("soft limit must be within [1, 1024], got 0");
+    // Hostile: this used to grow the slot list under the scheduler lock and leave it set.
+    assertThatThrownBy(() -> mbs.setAttribute(control, new Attribute("SoftLimit", Integer.MAX_VALUE)))
+        .hasRootCauseMessage("soft limit must be within [1, 1024], got " + Integer.MAX_VALUE);
     assertThat(sched.limit()).isEqualTo(4);
+    assertThat(sched.scheduler().slotCount()).isEqualTo(4);
 
     mbs.invoke(control, "setShare", new Object[] {"fe", 3.0}, new String[] {"java.lang.String", "double"});
     mbs.invoke(control, "setReservation", new Object[] {"fe", 2}, new String[] {"java.lang.String", "int"});
