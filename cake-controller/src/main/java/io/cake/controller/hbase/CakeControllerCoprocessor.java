@@ -3,25 +3,19 @@ package io.cake.controller.hbase;
 import io.cake.controller.config.ControllerConfig;
 import io.cake.controller.config.SloTarget;
 import io.cake.controller.jmx.Controller;
-import io.cake.controller.loop.FirstLevelPort;
-import io.cake.controller.loop.JmxHdfsPort;
+import io.cake.controller.loop.DataNodeLocator;
 import io.cake.controller.loop.SecondLevelController;
 import io.cake.controller.policy.SloDecider;
 import io.cake.hbase.rpc.CakeRpcSchedulers;
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import javax.management.MBeanServer;
-import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
-import javax.management.remote.JMXConnector;
-import javax.management.remote.JMXConnectorFactory;
-import javax.management.remote.JMXServiceURL;
 import org.apache.hadoop.hbase.CoprocessorEnvironment;
 import org.apache.hadoop.hbase.coprocessor.RegionServerCoprocessor;
 import org.apache.hadoop.hbase.coprocessor.RegionServerCoprocessorEnvironment;
@@ -40,7 +34,7 @@ public final class CakeControllerCoprocessor implements RegionServerCoprocessor 
   private ScheduledExecutorService thread;
   private SecondLevelController controller;
   private ObjectName mbean;
-  private JMXConnector connector;
+  private DataNodeLocator datanode;
 
   @Override
   public void start(CoprocessorEnvironment env) {
@@ -63,13 +57,16 @@ public final class CakeControllerCoprocessor implements RegionServerCoprocessor 
     }
     int port = ((RegionServerCoprocessorEnvironment) env).getServerName().getPort();
     SloTarget slo = cfg.slo().get();
+    long interval = cfg.params().interval().toMillis();
+    datanode = new DataNodeLocator(cfg.hdfsJmxUrl(), cfg.hdfsScheduler());
     controller =
         new SecondLevelController(
             () -> CakeRpcSchedulers.byPort(port).map(LocalHBasePort::new).orElse(null),
-            () -> hdfsPort(cfg),
+            datanode,
             new SloDecider(cfg.params()),
-            slo);
-    long interval = cfg.params().interval().toMillis();
+            slo,
+            // A call to the DataNode may take half an interval, at most the default.
+            Duration.ofMillis(Math.max(1, Math.min(SecondLevelController.DEFAULT_CALL_TIMEOUT.toMillis(), interval / 2))));
     try {
       MBeanServer server = ManagementFactory.getPlatformMBeanServer();
       mbean = Controller.objectName(port);
@@ -97,44 +94,6 @@ public final class CakeControllerCoprocessor implements RegionServerCoprocessor 
     }
   }
 
-  /** The DataNode scheduler: in this JVM through the platform MBeanServer, or over a JMX URL. */
-  private FirstLevelPort hdfsPort(ControllerConfig cfg) {
-    try {
-      MBeanServerConnection server;
-      if (cfg.hdfsJmxUrl().isEmpty()) {
-        server = ManagementFactory.getPlatformMBeanServer();
-      } else {
-        if (connector == null) {
-          connector = JMXConnectorFactory.connect(new JMXServiceURL(cfg.hdfsJmxUrl()));
-        }
-        server = connector.getMBeanServerConnection();
-      }
-      String name = cfg.hdfsScheduler();
-      if (name.isEmpty()) {
-        Set<String> found = JmxHdfsPort.discover(server);
-        if (found.isEmpty()) {
-          return null;
-        }
-        name = found.stream().sorted().findFirst().orElseThrow();
-      }
-      return new JmxHdfsPort(server, name);
-    } catch (IOException e) {
-      closeConnector(); // reconnect next interval
-      return null;
-    }
-  }
-
-  private void closeConnector() {
-    if (connector != null) {
-      try {
-        connector.close();
-      } catch (IOException ignored) {
-        // already broken
-      }
-      connector = null;
-    }
-  }
-
   @Override
   public void stop(CoprocessorEnvironment env) {
     if (thread != null) {
@@ -147,7 +106,12 @@ public final class CakeControllerCoprocessor implements RegionServerCoprocessor 
         // already gone
       }
     }
-    closeConnector();
+    if (controller != null) {
+      controller.close();
+    }
+    if (datanode != null) {
+      datanode.close();
+    }
   }
 
   /** For tests: the running controller, or null. */

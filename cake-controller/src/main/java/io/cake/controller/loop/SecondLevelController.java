@@ -9,6 +9,7 @@ import io.cake.controller.policy.Observation;
 import io.cake.controller.policy.SloDecider;
 import io.cake.core.metrics.SchedulerSnapshot;
 import io.cake.core.sched.Allocation;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -18,9 +19,14 @@ import org.slf4j.LoggerFactory;
  * One step of the second level per call to {@link #tick()}: read both first-level schedulers'
  * last intervals, decide (the pure {@link SloDecider}), apply to HDFS then HBase, log one line.
  * Fail-static: if a scheduler cannot be read or set, or the step throws, the last allocation stays
- * in force, the incident is logged once, and the next tick tries again. No thread of its own.
+ * in force, the incident is logged once, and the next tick tries again. Calls to the DataNode are
+ * bounded in time ({@link BoundedPort}); nothing an operator reads (allocation, failures, last
+ * outcome) waits for a tick.
  */
-public final class SecondLevelController {
+public final class SecondLevelController implements AutoCloseable {
+  /** How long one call to the DataNode may take before the tick gives up on it. */
+  public static final Duration DEFAULT_CALL_TIMEOUT = Duration.ofSeconds(5);
+
   private static final Logger LOG = LoggerFactory.getLogger(SecondLevelController.class);
 
   /** The HBase side: its snapshots carry the latency histograms. */
@@ -35,17 +41,18 @@ public final class SecondLevelController {
   public record Outcome(long tick, String summary, Decision decision) {}
 
   private final Supplier<HBasePort> hbase;
-  private final Supplier<FirstLevelPort> hdfs;
+  private final BoundedPort hdfs;
   private volatile SloDecider decider;
   private volatile SloTarget slo;
   private volatile boolean paused;
   private volatile Outcome last = new Outcome(0, "no decision yet", null);
-  private ControlState state;
+  private volatile ControlState state;
+  private String stateTenant;
   private Allocation hbaseBase;
   private Allocation hdfsBase;
   private long lastHbaseEnd = Long.MIN_VALUE;
   private long ticks;
-  private long failures;
+  private volatile long failures;
   private boolean failing;
 
   /**
@@ -54,8 +61,15 @@ public final class SecondLevelController {
    */
   public SecondLevelController(
       Supplier<HBasePort> hbase, Supplier<FirstLevelPort> hdfs, SloDecider decider, SloTarget slo) {
+    this(hbase, hdfs, decider, slo, DEFAULT_CALL_TIMEOUT);
+  }
+
+  /** @param callTimeout the longest one call to the DataNode may take */
+  public SecondLevelController(
+      Supplier<HBasePort> hbase, Supplier<FirstLevelPort> hdfs, SloDecider decider, SloTarget slo,
+      Duration callTimeout) {
     this.hbase = Objects.requireNonNull(hbase);
-    this.hdfs = Objects.requireNonNull(hdfs);
+    this.hdfs = new BoundedPort(Objects.requireNonNull(hdfs), callTimeout, "cake-controller-datanode-calls");
     this.decider = Objects.requireNonNull(decider);
     this.slo = Objects.requireNonNull(slo);
   }
@@ -78,7 +92,7 @@ public final class SecondLevelController {
       }
       ResourceLoad dfLoad = df.load();
       SloTarget target = slo;
-      if (state == null) {
+      if (state == null || !target.tenant().equals(stateTenant)) {
         begin(target, hb.allocation(), df.allocation());
       }
       double confidence = decider.params().confidence();
@@ -107,6 +121,8 @@ public final class SecondLevelController {
               obs.hbaseOccupancy(), obs.hdfsOccupancy(), obs.hbaseBusy(), obs.hdfsBusy(), d.describe());
       LOG.info(line);
       return record(line, d);
+    } catch (java.io.UncheckedIOException e) {
+      return fail(e.getCause().toString(), e.getCause());
     } catch (Exception e) {
       return fail(e.toString(), e);
     }
@@ -136,6 +152,7 @@ public final class SecondLevelController {
     state =
         ControlState.of(
             new LatencyAllocation(share, df.reservation(target.tenant()), hb.reservation(target.tenant())));
+    stateTenant = target.tenant();
   }
 
   private Outcome fail(String why, Exception e) {
@@ -168,12 +185,8 @@ public final class SecondLevelController {
   }
 
   /** Changes the SLO from the next tick; a new tenant restarts from the schedulers' allocation. */
-  public synchronized void setSlo(SloTarget next) {
-    Objects.requireNonNull(next, "slo");
-    if (!next.tenant().equals(slo.tenant())) {
-      state = null;
-    }
-    slo = next;
+  public void setSlo(SloTarget next) {
+    slo = Objects.requireNonNull(next, "slo");
   }
 
   public void setDecider(SloDecider next) {
@@ -196,11 +209,18 @@ public final class SecondLevelController {
     return paused;
   }
 
-  public synchronized long failures() {
+  public long failures() {
     return failures;
   }
 
-  public synchronized LatencyAllocation allocation() {
-    return state == null ? null : state.allocation();
+  public LatencyAllocation allocation() {
+    ControlState s = state;
+    return s == null ? null : s.allocation();
+  }
+
+  /** Stops the thread DataNode calls run on. */
+  @Override
+  public void close() {
+    hdfs.close();
   }
 }

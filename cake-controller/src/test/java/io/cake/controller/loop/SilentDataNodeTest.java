@@ -1,0 +1,120 @@
+package io.cake.controller.loop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cake.controller.config.SloTarget;
+import io.cake.controller.policy.ControllerParams;
+import io.cake.controller.policy.SloDecider;
+import io.cake.core.metrics.SchedulerSnapshot;
+import io.cake.core.sched.Allocation;
+import io.cake.core.sched.FairQueueScheduler;
+import io.cake.core.time.ManualClock;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Hostile: the DataNode's JMX endpoint accepts connections and never answers (a hung DataNode
+ * JVM). The tick used to wait for it forever, and the operator's reads of the controller (its
+ * MBean, /jmx) waited behind the tick. The timeouts here only detect a hang; no assertion is on
+ * time.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class SilentDataNodeTest {
+  private final ManualClock clock = new ManualClock();
+  private final FairQueueScheduler<String> hbase = new FairQueueScheduler<>("hb", clock, 10, 1000, 1000);
+  private final List<Socket> accepted = new ArrayList<>();
+  private final CountDownLatch connected = new CountDownLatch(1);
+  private ServerSocket blackHole;
+  private DataNodeLocator locator;
+
+  private final SecondLevelController.HBasePort hbasePort =
+      new SecondLevelController.HBasePort() {
+        @Override public SchedulerSnapshot snapshot() { return hbase.lastSnapshot(); }
+        @Override public String name() { return "hb"; }
+        @Override public ResourceLoad load() { return ResourceLoad.of(hbase.lastSnapshot()); }
+        @Override public Allocation allocation() { return hbase.allocation(); }
+        @Override public void setAllocation(Allocation a) { hbase.setAllocation(a); }
+        @Override public void setPoolCap(int cap) {}
+      };
+
+  private SecondLevelController controllerAgainstABlackHole(Duration callTimeout) throws Exception {
+    blackHole = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+    Thread acceptor = new Thread(() -> {
+      try {
+        while (true) {
+          Socket s = blackHole.accept(); // accept, read nothing, answer nothing
+          synchronized (accepted) {
+            accepted.add(s);
+          }
+          connected.countDown();
+        }
+      } catch (Exception closed) {
+        // test over
+      }
+    }, "black-hole");
+    acceptor.setDaemon(true);
+    acceptor.start();
+    locator = new DataNodeLocator(
+        "service:jmx:rmi:///jndi/rmi://127.0.0.1:" + blackHole.getLocalPort() + "/jmxrmi", "");
+    hbase.rollMetrics(); // a new HBase interval, so the tick goes on to the DataNode
+    return new SecondLevelController(
+        () -> hbasePort, locator, new SloDecider(ControllerParams.DEFAULTS),
+        SloTarget.latency("front", 99, 100), callTimeout);
+  }
+
+  @AfterEach
+  void closeTheHole() throws Exception {
+    if (blackHole != null) {
+      blackHole.close();
+    }
+    synchronized (accepted) {
+      for (Socket s : accepted) {
+        s.close(); // breaks the parked RMI read
+      }
+    }
+    if (locator != null) {
+      locator.close();
+    }
+  }
+
+  @Test
+  void aTickAgainstASilentEndpointGivesUpAndTheNextFailsAtOnce() throws Exception {
+    try (SecondLevelController c = controllerAgainstABlackHole(Duration.ofMillis(300))) {
+      SecondLevelController.Outcome first = c.tick();
+      assertThat(connected.getCount()).as("the endpoint was reached").isZero();
+      assertThat(first.summary())
+          .contains("failed, allocation kept")
+          .contains("finding the DataNode scheduler did not answer within 300 ms");
+      SecondLevelController.Outcome second = c.tick();
+      assertThat(second.summary()).contains("has not returned yet");
+      assertThat(c.failures()).isEqualTo(2);
+      assertThat(hbase.allocation()).isEqualTo(Allocation.equalShares());
+    }
+  }
+
+  @Test
+  void whatAnOperatorReadsDoesNotWaitForATickStuckOnTheDataNode() throws Exception {
+    try (SecondLevelController c = controllerAgainstABlackHole(Duration.ofMinutes(5))) {
+      CompletableFuture<SecondLevelController.Outcome> tick = CompletableFuture.supplyAsync(c::tick);
+      connected.await(); // the tick is now parked on the silent endpoint
+      assertThat(tick).isNotDone();
+      // Each of these used to wait for the tick (synchronized).
+      assertThat(c.failures()).isZero();
+      assertThat(c.allocation()).isNull();
+      assertThat(c.last().summary()).isEqualTo("no decision yet");
+      c.setSlo(SloTarget.latency("front", 99, 150));
+      assertThat(c.slo().goal().toString()).contains("150");
+      assertThat(tick).isNotDone();
+    }
+  }
+}
