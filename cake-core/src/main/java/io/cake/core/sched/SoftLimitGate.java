@@ -55,7 +55,7 @@ public final class SoftLimitGate {
 
     /**
      * Takes a slot back after {@link #lend()}; waits for one, ahead of new callers. Returns at once
-     * if the permit holds a slot or is closed.
+     * if the permit holds a slot or is closed (also if another thread closes it meanwhile).
      *
      * @throws InterruptedException if interrupted while waiting. The permit is then closed and
      *     holds no slot, even if the slot was granted just as the interrupt came: it is given back,
@@ -69,7 +69,7 @@ public final class SoftLimitGate {
         }
         reclaimers.addLast(this);
         dispatch();
-        while (slot < 0) {
+        while (slot < 0 && !closed) {
           try {
             granted.await();
           } catch (InterruptedException e) {
@@ -99,9 +99,10 @@ public final class SoftLimitGate {
           freeSlot(s);
         } else {
           // Lent and not granted back: leave the line (a closed permit must never be granted a
-          // slot, nobody would free it).
+          // slot, nobody would free it) and wake a reclaim() waiting for this permit.
           reclaimers.remove(this);
           lent--;
+          granted.signal();
         }
         scheduler.complete(ticket);
       } finally {

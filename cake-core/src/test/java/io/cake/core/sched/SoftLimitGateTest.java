@@ -299,6 +299,23 @@ class SoftLimitGateTest {
     assertThat(gate.waiting()).as("waiting").isZero();
   }
 
+  @Test
+  void closingAPermitWhoseReclaimWaitsLeavesNoSlotBehind() throws Exception {
+    SoftLimitGate gate = new SoftLimitGate("closed-reclaimer", new ManualClock(), 1);
+    SoftLimitGate.Permit a = gate.acquire("a", 1);
+    a.lend();
+    SoftLimitGate.Permit b = gate.acquire("b", 1);
+    CompletableFuture<Void> reclaim = CompletableFuture.runAsync(() -> reclaim(a));
+    waitUntil(() -> gate.waiting() == 1);
+    a.close(); // from another thread, e.g. a shutdown path: the waiting reclaim just returns
+    b.close(); // its slot must not go to the closed permit, which nobody would close again
+    reclaim.get(10, TimeUnit.SECONDS);
+    assertThat(gate.holding()).as("slots held once every permit is closed").isZero();
+    assertThat(gate.free()).isEqualTo(1);
+    assertThat(gate.lent()).isZero();
+    assertThat(gate.waiting()).isZero();
+  }
+
   /** True while {@code t} is parked acquiring a lock (not awaiting a condition). */
   private static boolean waitsForALock(Thread t) {
     return LockSupport.getBlocker(t) instanceof AbstractQueuedSynchronizer;
