@@ -55,7 +55,14 @@ public final class SoftLimitGate {
       }
     }
 
-    /** Takes a slot back after {@link #lend()}; waits for one, ahead of new callers. */
+    /**
+     * Takes a slot back after {@link #lend()}; waits for one, ahead of new callers. Returns at once
+     * if the permit holds a slot or is closed (also if another thread closes it meanwhile).
+     *
+     * @throws InterruptedException if interrupted while waiting. The permit is then closed and
+     *     holds no slot, even if the slot was granted just as the interrupt came: it is given back,
+     *     as the caller cannot tell and will not use it. Closing the permit again is harmless.
+     */
     public void reclaim() throws InterruptedException {
       lock.lock();
       try {
@@ -64,20 +71,16 @@ public final class SoftLimitGate {
         }
         reclaimers.addLast(this);
         dispatch();
-        while (slot < 0) {
+        while (slot < 0 && !closed) {
           try {
             granted.await();
           } catch (InterruptedException e) {
-            if (slot < 0) {
-              reclaimers.remove(this);
-              lent--;
-              closed = true;
-              scheduler.complete(ticket);
-            }
+            // dispatch() may have granted the slot between the interrupt and this thread getting
+            // the lock back; close() gives back whichever this permit has, slot or place in line.
+            close();
             throw e;
           }
         }
-        lent--;
       } finally {
         lock.unlock();
       }
@@ -97,7 +100,11 @@ public final class SoftLimitGate {
           slot = -1;
           freeSlot(s);
         } else {
+          // Lent and not granted back: leave the line (a closed permit must never be granted a
+          // slot, nobody would free it) and wake a reclaim() waiting for this permit.
+          reclaimers.remove(this);
           lent--;
+          granted.signal();
         }
         scheduler.complete(ticket);
       } finally {
@@ -207,6 +214,16 @@ public final class SoftLimitGate {
     }
   }
 
+  /** Slots free to hand out now; with {@link #holding()} they make up the limit. For tests. */
+  int free() {
+    lock.lock();
+    try {
+      return free.cardinality();
+    } finally {
+      lock.unlock();
+    }
+  }
+
   /** Callers waiting for a slot. */
   public int waiting() {
     lock.lock();
@@ -231,7 +248,9 @@ public final class SoftLimitGate {
   private void dispatch() {
     for (int s = free.nextSetBit(0); s >= 0; s = free.nextSetBit(s + 1)) {
       Permit p = reclaimerFor(s);
-      if (p == null) {
+      if (p != null) {
+        lent--; // back from lending: counted at the grant, which happens once
+      } else {
         Ticket<Permit> t;
         while ((t = scheduler.poll(s)) != null && t.item().cancelled) {
           scheduler.drop(t);

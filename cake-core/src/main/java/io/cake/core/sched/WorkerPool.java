@@ -6,6 +6,7 @@ import java.util.Objects;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,7 +14,8 @@ import org.slf4j.LoggerFactory;
 /**
  * A resizable pool of worker threads, one per scheduler slot. Growing starts threads for the new
  * slots; shrinking retires the highest slots, whose threads finish their current item and exit.
- * Queued items stay in the scheduler either way, so resizing never loses work.
+ * Queued items stay in the scheduler either way, so resizing never loses work. A worker shrugs off
+ * interrupts (see {@link #strayInterrupts()}) until the pool is stopped.
  */
 public final class WorkerPool<T> {
   private static final Logger LOG = LoggerFactory.getLogger(WorkerPool.class);
@@ -29,6 +31,7 @@ public final class WorkerPool<T> {
   private final ThreadFactory threads;
   private final List<Thread> bySlot = new ArrayList<>();
   private boolean stopped;
+  private final AtomicLong strayInterrupts = new AtomicLong();
 
   public WorkerPool(
       FairQueueScheduler<T> scheduler, Supplier<Worker<T>> workers, ThreadFactory threads) {
@@ -90,34 +93,54 @@ public final class WorkerPool<T> {
     return clean;
   }
 
+  /** Interrupts a worker shrugged off (see {@link #loop}) since the pool was made. */
+  public long strayInterrupts() {
+    return strayInterrupts.get();
+  }
+
   private Runnable loop(int slot) {
     return () -> {
       Worker<T> worker = workers.get();
-      try {
-        while (true) {
-          Ticket<T> ticket = scheduler.take(slot);
-          if (ticket == null) {
-            // Retired or closed, unless the pool grew back meanwhile: decide under the pool lock.
-            synchronized (this) {
-              if (stopped || slot >= scheduler.slotCount()) {
-                bySlot.set(slot, null);
-                return;
-              }
-            }
-            continue;
+      while (true) {
+        Ticket<T> ticket;
+        try {
+          ticket = scheduler.take(slot);
+        } catch (InterruptedException e) {
+          // HBase interrupts handler threads for its own reasons (closing a region) and its
+          // handlers carry on; the slot still counts in the scheduler, so only stop() or
+          // retirement may end this thread. take() cleared the flag and took no ticket.
+          if (exitIfDone(slot)) {
+            return;
           }
-          try {
-            worker.run(ticket);
-          } catch (RuntimeException | Error e) {
-            LOG.error("worker for slot {} failed on an item of tenant {}", slot, ticket.tenant(), e);
+          if (strayInterrupts.getAndIncrement() == 0) {
+            LOG.warn("worker for slot {} was interrupted; carrying on (logged once per pool)", slot);
+          } else {
+            LOG.debug("worker for slot {} was interrupted; carrying on", slot);
           }
+          continue;
         }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        synchronized (this) {
-          bySlot.set(slot, null);
+        if (ticket == null) {
+          // Retired or closed, unless the pool grew back meanwhile.
+          if (exitIfDone(slot)) {
+            return;
+          }
+          continue;
+        }
+        try {
+          worker.run(ticket);
+        } catch (RuntimeException | Error e) {
+          LOG.error("worker for slot {} failed on an item of tenant {}", slot, ticket.tenant(), e);
         }
       }
     };
+  }
+
+  /** True, and the slot's thread forgotten, if the pool is stopped or the slot retired. */
+  private synchronized boolean exitIfDone(int slot) {
+    if (stopped || slot >= scheduler.slotCount()) {
+      bySlot.set(slot, null);
+      return true;
+    }
+    return false;
   }
 }

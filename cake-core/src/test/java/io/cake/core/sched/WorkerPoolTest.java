@@ -3,12 +3,17 @@ package io.cake.core.sched;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cake.core.time.Clock;
+import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 class WorkerPoolTest {
@@ -107,5 +112,127 @@ class WorkerPoolTest {
     assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
     assertThat(pool.stop(java.time.Duration.ofMillis(200))).isFalse();
     assertThat(interrupted.await(10, TimeUnit.SECONDS)).as("the stuck worker was interrupted").isTrue();
+  }
+
+  @Test
+  void strayInterruptsNeitherKillWorkersNorLoseOrRepeatWork() throws Exception {
+    int slots = 4;
+    int items = 10_000;
+    FairQueueScheduler<Integer> s = new FairQueueScheduler<>("storm", Clock.system(), slots, items, items);
+    AtomicIntegerArray runs = new AtomicIntegerArray(items);
+    AtomicInteger done = new AtomicInteger();
+    List<Thread> threads = new CopyOnWriteArrayList<>();
+    WorkerPool<Integer> pool =
+        new WorkerPool<>(
+            s,
+            () ->
+                ticket -> {
+                  runs.incrementAndGet(ticket.item());
+                  done.incrementAndGet();
+                },
+            r -> {
+              Thread t = new Thread(r, "storm-worker");
+              threads.add(t);
+              return t;
+            });
+    pool.start();
+    // 1,000 interrupts, round robin over the workers, while the work arrives: they land on parked
+    // and on busy workers alike (HBase interrupts handler threads when it closes a region).
+    for (int i = 0; i < items; i++) {
+      assertThat(s.offer(i % 3 == 0 ? "a" : "b", i, 1)).isTrue();
+      if (i % 10 == 0) {
+        threads.get((i / 10) % threads.size()).interrupt();
+      }
+    }
+    // Ends at once if a worker died, rather than waiting for work that nobody will take.
+    waitUntil(() -> done.get() == items || pool.size() < slots);
+    assertThat(pool.size()).as("workers alive after 1,000 interrupts").isEqualTo(slots);
+    waitUntil(() -> done.get() == items);
+    assertThat(pool.strayInterrupts()).isBetween(1L, 1_000L); // several may land before one is seen
+
+    assertThat(pool.stop(Duration.ofSeconds(10))).as("stop ended every worker").isTrue();
+    for (int i = 0; i < items; i++) {
+      assertThat(runs.get(i)).as("runs of item %d", i).isEqualTo(1);
+    }
+    assertThat(threads).hasSize(slots).noneMatch(Thread::isAlive);
+  }
+
+  @Test
+  void aWorkerThatLeavesItsInterruptFlagSetKeepsServing() throws Exception {
+    // One slot: the last shared handler, whose loss would leave every later call unanswered.
+    FairQueueScheduler<Integer> s = new FairQueueScheduler<>("flag", Clock.system(), 1, 1_000, 1_000);
+    CountDownLatch all = new CountDownLatch(100);
+    WorkerPool<Integer> pool =
+        new WorkerPool<>(
+            s,
+            () ->
+                ticket -> {
+                  if (ticket.item() % 2 == 0) {
+                    Thread.currentThread().interrupt(); // as a call that restores the flag
+                  }
+                  all.countDown();
+                },
+            Thread::new);
+    pool.start();
+    for (int i = 0; i < 100; i++) {
+      assertThat(s.offer("t", i, 1)).isTrue();
+    }
+    waitUntil(() -> all.getCount() == 0 || pool.size() == 0);
+    assertThat(pool.size()).as("the only worker is still there").isEqualTo(1);
+    assertThat(all.await(10, TimeUnit.SECONDS)).as("all items ran").isTrue();
+    waitUntil(() -> pool.strayInterrupts() == 50); // the last one is seen by the next take()
+    assertThat(pool.stop(Duration.ofSeconds(10))).isTrue();
+    assertThat(pool.size()).isZero();
+  }
+
+  @Test
+  void stopStillEndsWorkersThatItInterrupts() throws Exception {
+    FairQueueScheduler<Integer> s = new FairQueueScheduler<>("stop", Clock.system(), 3, 10, 10);
+    CountDownLatch stuck = new CountDownLatch(2);
+    List<Thread> threads = new CopyOnWriteArrayList<>();
+    WorkerPool<Integer> pool =
+        new WorkerPool<>(
+            s,
+            () ->
+                ticket -> {
+                  stuck.countDown();
+                  try {
+                    new CountDownLatch(1).await(); // a call that never returns by itself
+                  } catch (InterruptedException e) {
+                    if (ticket.item() == 1) {
+                      Thread.currentThread().interrupt(); // one restores the flag, one swallows it
+                    }
+                  }
+                },
+            r -> {
+              Thread t = new Thread(r, "stop-worker");
+              threads.add(t);
+              return t;
+            });
+    pool.start();
+    s.offer("t", 1, 1);
+    s.offer("t", 2, 1);
+    assertThat(stuck.await(10, TimeUnit.SECONDS)).isTrue();
+    // Two workers are stuck, the third idles in take(): stop() interrupts the stuck ones, and an
+    // interrupt after stop must end a worker rather than count as stray.
+    assertThat(pool.stop(Duration.ofMillis(200))).as("two workers were stuck").isFalse();
+    for (Thread t : threads) {
+      t.join(10_000);
+      assertThat(t.isAlive()).as("%s ended after stop", t.getName()).isFalse();
+    }
+    assertThat(threads).hasSize(3);
+    assertThat(pool.size()).isZero();
+    assertThat(pool.strayInterrupts()).as("interrupts after stop() are not stray").isZero();
+  }
+
+  /** Waits for a state other threads reach (not for time): fails after 10 s. */
+  private static void waitUntil(BooleanSupplier condition) {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("condition not reached in 10 s");
+      }
+      Thread.yield();
+    }
   }
 }
