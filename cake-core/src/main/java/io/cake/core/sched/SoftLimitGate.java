@@ -5,6 +5,7 @@ import java.util.ArrayDeque;
 import java.util.BitSet;
 import java.util.Iterator;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -118,10 +119,16 @@ public final class SoftLimitGate {
   private final BitSet free = new BitSet();
   private final BitSet held = new BitSet();
   private final ArrayDeque<Permit> reclaimers = new ArrayDeque<>();
+  private final Clock clock;
   private int limit;
   private int lent;
+  /** When a slot was last freed or granted: a gate with waiters and no turnover is stuck. */
+  private long lastTurnover;
+  private long stalls;
 
   public SoftLimitGate(String name, Clock clock, int limit) {
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.lastTurnover = clock.nanoTime();
     this.scheduler =
         new FairQueueScheduler<>(name, clock, checkLimit(limit), Integer.MAX_VALUE, Integer.MAX_VALUE);
     this.limit = limit;
@@ -138,16 +145,48 @@ public final class SoftLimitGate {
    * when the disk work is done.
    */
   public Permit acquire(String tenant, long cost) throws InterruptedException {
+    return acquire(tenant, cost, 0L);
+  }
+
+  /**
+   * As {@link #acquire(String, long)}, but gives up and returns null when the gate has stalled: no
+   * slot was freed or granted for {@code stallNanos} (on the gate's clock) while this caller
+   * waited. Slots held that long are stuck (a hung volume, a read that never returns), and
+   * waiting behind them would stall every read of the DataNode; the caller then does its work
+   * ungated. Long waits while slots keep turning over are normal queueing and never time out.
+   *
+   * @param stallNanos 0: wait for ever
+   */
+  public Permit acquire(String tenant, long cost, long stallNanos) throws InterruptedException {
     lock.lock();
     try {
-      Permit p = new Permit(Objects.requireNonNull(tenant, "tenant"));
+      Objects.requireNonNull(tenant, "tenant");
+      if (stallNanos > 0 && free.isEmpty() && clock.nanoTime() - lastTurnover >= stallNanos) {
+        // Stalled already: do not queue behind it (a ticket nobody will take for as long as the
+        // stall lasts, one per read).
+        stalls++;
+        return null;
+      }
+      Permit p = new Permit(tenant);
       if (!scheduler.offer(tenant, p, cost)) {
         throw new IllegalStateException(scheduler.name() + " is closed");
       }
       dispatch();
+      long since = clock.nanoTime();
       while (p.slot < 0) {
         try {
-          p.granted.await();
+          if (stallNanos <= 0) {
+            p.granted.await();
+          } else {
+            long now = clock.nanoTime();
+            if (now - Math.max(since, lastTurnover) >= stallNanos) {
+              p.cancelled = true; // dispatch() drops it when it reaches the head
+              stalls++;
+              return null;
+            }
+            // Wake up now and then to look at the clock: a stuck gate signals nobody.
+            p.granted.await(Math.max(1L, stallNanos / 4), TimeUnit.NANOSECONDS);
+          }
         } catch (InterruptedException e) {
           if (p.slot >= 0) {
             p.close();
@@ -224,6 +263,16 @@ public final class SoftLimitGate {
     }
   }
 
+  /** Callers that gave up waiting because the gate had stalled (see {@link #acquire(String, long, long)}). */
+  public long stalls() {
+    lock.lock();
+    try {
+      return stalls;
+    } finally {
+      lock.unlock();
+    }
+  }
+
   /** Callers waiting for a slot. */
   public int waiting() {
     lock.lock();
@@ -237,6 +286,7 @@ public final class SoftLimitGate {
   // ------------------------------------------------------------ internals (lock held)
 
   private void freeSlot(int s) {
+    lastTurnover = clock.nanoTime();
     held.clear(s);
     if (s < limit) {
       free.set(s);
@@ -263,6 +313,7 @@ public final class SoftLimitGate {
       }
       free.clear(s);
       held.set(s);
+      lastTurnover = clock.nanoTime();
       p.slot = s;
       p.granted.signal();
     }

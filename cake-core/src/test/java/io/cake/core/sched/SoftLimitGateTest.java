@@ -359,6 +359,74 @@ class SoftLimitGateTest {
     }
   }
 
+  @Test
+  void aStuckGateLetsWaitersGoUngatedAndLaterReadsSkipTheQueue() throws Exception {
+    ManualClock clock = new ManualClock();
+    SoftLimitGate gate = new SoftLimitGate("stuck", clock, 1);
+    long stall = TimeUnit.SECONDS.toNanos(10);
+    SoftLimitGate.Permit stuck = gate.acquire("batch", 65536, stall); // a read on a hung volume
+    assertThat(stuck).isNotNull();
+    CompletableFuture<SoftLimitGate.Permit> waiter =
+        CompletableFuture.supplyAsync(() -> {
+          try {
+            return gate.acquire("front", 65536, stall);
+          } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+          }
+        });
+    waitUntil(() -> gate.waiting() == 1);
+    clock.advance(java.time.Duration.ofSeconds(9));
+    assertThat(waiter).as("no turnover for 9 s is not a stall yet").isNotDone();
+    clock.advance(java.time.Duration.ofSeconds(1));
+    assertThat(waiter.get(10, TimeUnit.SECONDS)).as("given up: read ungated").isNull();
+    assertThat(gate.acquire("front", 65536, stall)).as("while stalled: no queueing at all").isNull();
+    assertThat(gate.stalls()).isEqualTo(2);
+
+    stuck.close(); // the volume answers again
+    SoftLimitGate.Permit next = gate.acquire("front", 65536, stall);
+    assertThat(next).isNotNull();
+    next.close();
+    assertThat(gate.holding()).isZero();
+    assertThat(gate.free()).isEqualTo(1);
+    assertThat(gate.waiting()).as("the given-up ticket was dropped").isZero();
+  }
+
+  @Test
+  void longWaitsWhileSlotsTurnOverAreQueueingNotAStall() throws Exception {
+    ManualClock clock = new ManualClock();
+    SoftLimitGate gate = new SoftLimitGate("busy", clock, 1);
+    gate.scheduler().setAllocation(Allocation.equalShares().withShare("batch", 1000).withShare("front", 0.001));
+    long stall = TimeUnit.SECONDS.toNanos(10);
+    gate.acquire("front", 1, stall).close(); // front's next start tag is now far behind batch's
+    SoftLimitGate.Permit holder = gate.acquire("batch", 1, stall);
+    CompletableFuture<SoftLimitGate.Permit> batch = acquireAsync(gate, "batch", stall);
+    waitUntil(() -> gate.waiting() == 1);
+    CompletableFuture<SoftLimitGate.Permit> front = acquireAsync(gate, "front", stall);
+    waitUntil(() -> gate.waiting() == 2);
+
+    clock.advance(java.time.Duration.ofSeconds(6));
+    holder.close(); // batch goes first by share: the slot turns over at 6 s
+    SoftLimitGate.Permit second = batch.get(10, TimeUnit.SECONDS);
+    assertThat(second).isNotNull();
+    clock.advance(java.time.Duration.ofSeconds(6)); // front has waited 12 s, the gate 6 s
+    second.close();
+    SoftLimitGate.Permit p = front.get(10, TimeUnit.SECONDS);
+    assertThat(p).as("waited 12 s, but the gate never stalled: a real slot").isNotNull();
+    assertThat(gate.stalls()).isZero();
+    p.close();
+    assertThat(gate.free()).isEqualTo(1);
+  }
+
+  private static CompletableFuture<SoftLimitGate.Permit> acquireAsync(SoftLimitGate gate, String tenant, long stall) {
+    return CompletableFuture.supplyAsync(() -> {
+      try {
+        return gate.acquire(tenant, 1, stall);
+      } catch (InterruptedException e) {
+        throw new IllegalStateException(e);
+      }
+    });
+  }
+
   /** Waits for a state another thread reaches (not for time): fails after 10 s. */
   private static void waitUntil(java.util.function.BooleanSupplier condition) {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);

@@ -85,6 +85,9 @@ public final class DataNodeReadScheduler implements AutoCloseable {
   private final ObjectName controlName;
   private volatile boolean closed;
   private final TenantCap tenants;
+  private final long stallNanos;
+  private final AtomicLong ungatedReads = new AtomicLong();
+  private final java.util.concurrent.atomic.AtomicBoolean loggedStall = new java.util.concurrent.atomic.AtomicBoolean();
 
   public DataNodeReadScheduler(String name, HdfsSchedulerConfig config, Clock clock) {
     this.name = Objects.requireNonNull(name, "name");
@@ -95,6 +98,7 @@ public final class DataNodeReadScheduler implements AutoCloseable {
     tenants.pin(config.batchTenant());
     pin(config.allocation());
     this.chunkSize = config.chunkSize();
+    this.stallNanos = TimeUnit.MILLISECONDS.toNanos(config.stallTimeoutMs());
     this.enabled = config.enabled();
     this.lendBetweenChunks = config.lendBetweenChunks();
     if (config.jmx()) {
@@ -296,6 +300,20 @@ public final class DataNodeReadScheduler implements AutoCloseable {
 
   // ------------------------------------------------------------------ the read path
 
+  /** Block reads that went ungated because the gate had stalled ({@link HdfsSchedulerConfig#STALL_TIMEOUT_KEY}). */
+  public long ungatedReads() {
+    return ungatedReads.get();
+  }
+
+  private void stalled() {
+    ungatedReads.incrementAndGet();
+    if (loggedStall.compareAndSet(false, true)) {
+      LOG.warn("Cake {}: no disk slot freed for {} ms ({}): reading ungated; further ones are only"
+              + " counted (UngatedReads)", name, TimeUnit.NANOSECONDS.toMillis(stallNanos),
+          HdfsSchedulerConfig.STALL_TIMEOUT_KEY);
+    }
+  }
+
   /**
    * A session for one block read by {@code tenant}: the gated streams call {@link
    * ReadSession#begin} before and {@link ReadSession#end} after each disk read.
@@ -341,7 +359,11 @@ public final class DataNodeReadScheduler implements AutoCloseable {
         if (lend && permit != null) {
           permit.reclaim();
         } else {
-          permit = gate.acquire(tenant, n);
+          permit = gate.acquire(tenant, n, stallNanos);
+          if (permit == null) {
+            stalled();
+            return n; // ungated: end() sees no permit
+          }
         }
       } catch (InterruptedException e) {
         permit = null; // the gate already gave it back
@@ -371,10 +393,10 @@ public final class DataNodeReadScheduler implements AutoCloseable {
     /** The disk read started by the last {@link #begin} is over (successfully or not). */
     @Override
     public void end() {
-      inFlight.decrementAndGet();
       if (permit == null) {
-        return;
+        return; // an ungated read (the gate had stalled)
       }
+      inFlight.decrementAndGet();
       if (lend) {
         permit.lend();
       } else {

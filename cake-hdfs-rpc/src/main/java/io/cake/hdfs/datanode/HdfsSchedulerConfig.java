@@ -23,6 +23,7 @@ public record HdfsSchedulerConfig(
     long metricsIntervalMs,
     boolean jmx,
     int maxTenants,
+    long stallTimeoutMs,
     Allocation allocation) {
 
   /** Hadoop's key naming the dataset factory; set it to {@link CakeFsDatasetFactory}. */
@@ -69,6 +70,16 @@ public record HdfsSchedulerConfig(
   public static final String MAX_TENANTS_KEY = "cake.hdfs.max-tenants";
   public static final int DEFAULT_MAX_TENANTS = 64;
 
+  /**
+   * A read that finds every slot taken and none freed or granted for this long stops waiting and
+   * reads ungated (counted in the control MBean's {@code UngatedReads}, logged once): slots held
+   * that long are stuck (a hung volume), and waiting behind them would stall every read of the
+   * DataNode. Long waits while slots keep turning over are queueing and never time out. 0: wait
+   * for ever.
+   */
+  public static final String STALL_TIMEOUT_KEY = "cake.hdfs.stall-timeout-ms";
+  public static final long DEFAULT_STALL_TIMEOUT_MS = 10_000L;
+
   /** Share of tenants with no {@code cake.hdfs.tenant.<name>.share} key. */
   public static final String DEFAULT_SHARE_KEY = "cake.hdfs.default-share";
   public static final double DEFAULT_DEFAULT_SHARE = Allocation.DEFAULT_SHARE;
@@ -95,6 +106,9 @@ public record HdfsSchedulerConfig(
       throw new IllegalArgumentException(
           METRICS_INTERVAL_KEY + " must be >= 0, got " + metricsIntervalMs);
     }
+    if (stallTimeoutMs < 0) {
+      throw new IllegalArgumentException(STALL_TIMEOUT_KEY + " must be >= 0, got " + stallTimeoutMs);
+    }
     if (maxTenants < 1) {
       throw new IllegalArgumentException(MAX_TENANTS_KEY + " must be >= 1, got " + maxTenants);
     }
@@ -120,6 +134,7 @@ public record HdfsSchedulerConfig(
         conf.getLong(METRICS_INTERVAL_KEY, DEFAULT_METRICS_INTERVAL_MS),
         conf.getBoolean(JMX_KEY, DEFAULT_JMX),
         conf.getInt(MAX_TENANTS_KEY, DEFAULT_MAX_TENANTS),
+        conf.getLong(STALL_TIMEOUT_KEY, DEFAULT_STALL_TIMEOUT_MS),
         allocation(conf));
   }
 

@@ -45,4 +45,5 @@ final class HdfsSchedulerControl implements HdfsSchedulerControlMXBean {
   @Override public int getTenantCount() { return s.tenants().size(); }
   @Override public int getMaxTenants() { return s.tenants().max(); }
   @Override public long getTenantsFolded() { return s.tenants().folded(); }
+  @Override public long getUngatedReads() { return s.ungatedReads(); }
 }

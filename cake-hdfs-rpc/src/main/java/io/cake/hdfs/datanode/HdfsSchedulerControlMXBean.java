@@ -56,4 +56,7 @@ public interface HdfsSchedulerControlMXBean {
 
   /** Block reads served as {@code default} because their client's tenant was beyond the cap. */
   long getTenantsFolded();
+
+  /** Block reads done ungated because no disk slot was freed for {@code cake.hdfs.stall-timeout-ms}. */
+  long getUngatedReads();
 }
