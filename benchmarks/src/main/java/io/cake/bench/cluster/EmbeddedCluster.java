@@ -277,6 +277,9 @@ public final class EmbeddedCluster implements Target {
       dn.setAllocation(new Allocation(policy.hdfsShares(), Map.of(), Allocation.DEFAULT_SHARE));
       dn.setLimit(policy.hdfsSoftLimit() > 0 ? policy.hdfsSoftLimit() : settings.softLimit());
       dn.setAllocation(new Allocation(policy.hdfsShares(), policy.hdfsReservations(), Allocation.DEFAULT_SHARE));
+      // The one DataNode key a policy may set (--cake-conf): the DataNode is not restarted.
+      dn.setLendBetweenChunks(Boolean.parseBoolean(policy.regionServer().getOrDefault(
+          HdfsSchedulerConfig.LEND_BETWEEN_CHUNKS_KEY, Boolean.toString(HdfsSchedulerConfig.DEFAULT_LEND_BETWEEN_CHUNKS))));
       dn.setEnabled(true);
     } else {
       dn.setEnabled(false);

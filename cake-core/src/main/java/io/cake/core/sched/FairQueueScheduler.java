@@ -169,6 +169,45 @@ public final class FairQueueScheduler<T> {
     }
   }
 
+  /** The tenant whose ticket {@link #poll(int) poll(slot)} would return now, or null if none. */
+  public String peekTenant(int slot) {
+    lock.lock();
+    try {
+      if (closed || slot < 0 || slot >= slotCount) {
+        return null;
+      }
+      TenantQueue<T> q = reservedFor[slot];
+      if (q == null) {
+        q = backlogged.peek();
+      }
+      return q == null || q.items.isEmpty() ? null : q.name;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Charges {@code tenant}'s share for {@code cost} units served outside its queue, in a turn
+   * {@link #peekTenant} gave it on a shared slot (a holder taking back a lent slot): its tags move
+   * on as if its head ticket had been served, so work that bypasses the queue still counts.
+   */
+  void chargeShared(String tenant, long cost) {
+    lock.lock();
+    try {
+      TenantQueue<T> q = queueFor(tenant);
+      if (q.items.isEmpty()) {
+        return; // not backlogged: nobody's turn was taken
+      }
+      virtualTime = Math.max(virtualTime, q.headStart);
+      q.lastFinish = q.headStart + Math.max(1L, cost) / q.weight;
+      q.epoch = epoch;
+      q.headStart = Math.max(virtualTime, finishTag(q));
+      backlogged.update(q);
+    } finally {
+      lock.unlock();
+    }
+  }
+
   /** Records that {@code ticket}'s service finished now. */
   public void complete(Ticket<T> ticket) {
     long now = clock.nanoTime();

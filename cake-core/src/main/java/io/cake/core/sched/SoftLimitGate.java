@@ -15,8 +15,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * FairQueueScheduler} (shares, reservations, cost = bytes), and a holder that blocks on something
  * other than the disk (a network write) may {@link Permit#lend() lend} its slot for that time, so
  * the pool grows by one per lender while the number doing disk work stays at most {@code limit}.
- * A lender {@link Permit#reclaim() reclaims} a slot before it touches the disk again, ahead of new
- * callers.
+ * A lender {@link Permit#reclaim() reclaims} a slot before it touches the disk again, ahead of its
+ * own tenant's new callers (so a block read's next chunk follows its last on the disk, without a
+ * seek) but behind the share-ordered turn of any other tenant waiting.
  */
 public final class SoftLimitGate {
   public static final int DEFAULT_LIMIT = 6;
@@ -57,7 +58,8 @@ public final class SoftLimitGate {
     }
 
     /**
-     * Takes a slot back after {@link #lend()}; waits for one, ahead of new callers. Returns at once
+     * Takes a slot back after {@link #lend()}; waits for one, ahead of its own tenant's new callers
+     * (and of everyone while no other tenant waits; see {@code reclaimerFor}). Returns at once
      * if the permit holds a slot or is closed (also if another thread closes it meanwhile).
      *
      * @throws InterruptedException if interrupted while waiting. The permit is then closed and
@@ -294,7 +296,7 @@ public final class SoftLimitGate {
     dispatch();
   }
 
-  /** Hands free slots to reclaimers first, then to scheduled callers. */
+  /** Hands free slots to reclaimers in their tenant's turn (see {@code reclaimerFor}), else to scheduled callers. */
   private void dispatch() {
     for (int s = free.nextSetBit(0); s >= 0; s = free.nextSetBit(s + 1)) {
       Permit p = reclaimerFor(s);
@@ -319,12 +321,27 @@ public final class SoftLimitGate {
     }
   }
 
+  /**
+   * A reclaimer to hand slot {@code s} to, or null to let the scheduler choose. A block read that
+   * lent its slot continues ahead of new reads of its own tenant, and ahead of everyone while no
+   * other tenant waits: its next chunk then follows its last on the same disk (sequential, no
+   * seek). While another tenant waits, shares decide first, so a tenant's long block reads cannot
+   * hold another tenant's reads back by reclaiming every slot that frees.
+   */
   private Permit reclaimerFor(int s) {
+    if (reclaimers.isEmpty()) {
+      return null;
+    }
+    String next = scheduler.peekTenant(s); // the reserved tenant for a reserved slot
     String owner = scheduler.reservedTenant(s);
     for (Iterator<Permit> it = reclaimers.iterator(); it.hasNext(); ) {
       Permit p = it.next();
-      if (owner == null || owner.equals(p.tenant)) {
+      boolean mayUse = owner == null || owner.equals(p.tenant);
+      if (mayUse && (next == null || next.equals(p.tenant))) {
         it.remove();
+        if (owner == null && next != null && p.ticket != null) {
+          scheduler.chargeShared(p.tenant, p.ticket.cost()); // it took its tenant's turn
+        }
         return p;
       }
     }

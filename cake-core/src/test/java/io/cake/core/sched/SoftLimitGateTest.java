@@ -65,25 +65,49 @@ class SoftLimitGateTest {
   }
 
   @Test
-  void freedSlotsGoToReclaimersFirstThenByShare() throws Exception {
+  void aReclaimerGoesAheadOfItsOwnTenantsNewcomers() throws Exception {
     SoftLimitGate gate = new SoftLimitGate("disk2", new ManualClock(), 1);
     SoftLimitGate.Permit holder = gate.acquire("batch", 1);
     holder.lend();
-    SoftLimitGate.Permit other = gate.acquire("front", 1); // takes the lent slot at once
-    assertThat(gate.holding()).isEqualTo(1);
+    SoftLimitGate.Permit other = gate.acquire("batch", 1); // takes the lent slot at once
 
     CompletableFuture<SoftLimitGate.Permit> newcomer =
-        CompletableFuture.supplyAsync(() -> acquire(gate, "front"));
+        CompletableFuture.supplyAsync(() -> acquire(gate, "batch"));
     waitUntil(() -> gate.waiting() == 1);
     CompletableFuture<Void> reclaim = CompletableFuture.runAsync(() -> reclaim(holder));
     waitUntil(() -> gate.waiting() == 2);
 
     other.close();
     reclaim.get(10, TimeUnit.SECONDS);
-    assertThat(newcomer).as("the reclaimer went first").isNotDone();
+    assertThat(newcomer).as("the block read continues before a new one of its tenant").isNotDone();
     holder.close();
     newcomer.get(10, TimeUnit.SECONDS).close();
     assertThat(gate.holding()).isZero();
+  }
+
+  @Test
+  void whileAnotherTenantWaitsSharesDecideBeforeReclaimers() throws Exception {
+    // Before: a reclaimer went ahead of everyone, so a tenant's long block reads, lending and
+    // reclaiming, held every freed slot against another tenant's waiting reads.
+    SoftLimitGate gate = new SoftLimitGate("disk3", new ManualClock(), 1);
+    SoftLimitGate.Permit holder = gate.acquire("batch", 1);
+    holder.lend();
+    SoftLimitGate.Permit other = gate.acquire("batch", 1);
+
+    CompletableFuture<SoftLimitGate.Permit> front =
+        CompletableFuture.supplyAsync(() -> acquire(gate, "front"));
+    waitUntil(() -> gate.waiting() == 1);
+    CompletableFuture<Void> reclaim = CompletableFuture.runAsync(() -> reclaim(holder));
+    waitUntil(() -> gate.waiting() == 2);
+
+    other.close(); // batch has been served and front not: front's turn
+    SoftLimitGate.Permit f = front.get(10, TimeUnit.SECONDS);
+    assertThat(reclaim).as("the reclaimer waits for its tenant's turn").isNotDone();
+    f.close();
+    reclaim.get(10, TimeUnit.SECONDS);
+    holder.close();
+    assertThat(gate.holding()).isZero();
+    assertThat(gate.free()).isEqualTo(1);
   }
 
   @Test
@@ -395,25 +419,25 @@ class SoftLimitGateTest {
   void longWaitsWhileSlotsTurnOverAreQueueingNotAStall() throws Exception {
     ManualClock clock = new ManualClock();
     SoftLimitGate gate = new SoftLimitGate("busy", clock, 1);
-    gate.scheduler().setAllocation(Allocation.equalShares().withShare("batch", 1000).withShare("front", 0.001));
     long stall = TimeUnit.SECONDS.toNanos(10);
-    gate.acquire("front", 1, stall).close(); // front's next start tag is now far behind batch's
     SoftLimitGate.Permit holder = gate.acquire("batch", 1, stall);
     CompletableFuture<SoftLimitGate.Permit> batch = acquireAsync(gate, "batch", stall);
-    waitUntil(() -> gate.waiting() == 1);
     CompletableFuture<SoftLimitGate.Permit> front = acquireAsync(gate, "front", stall);
     waitUntil(() -> gate.waiting() == 2);
 
     clock.advance(java.time.Duration.ofSeconds(6));
-    holder.close(); // batch goes first by share: the slot turns over at 6 s
-    SoftLimitGate.Permit second = batch.get(10, TimeUnit.SECONDS);
-    assertThat(second).isNotNull();
-    clock.advance(java.time.Duration.ofSeconds(6)); // front has waited 12 s, the gate 6 s
-    second.close();
-    SoftLimitGate.Permit p = front.get(10, TimeUnit.SECONDS);
-    assertThat(p).as("waited 12 s, but the gate never stalled: a real slot").isNotNull();
+    holder.close(); // the slot turns over at 6 s: one of the two gets it
+    waitUntil(() -> batch.isDone() || front.isDone());
+    CompletableFuture<SoftLimitGate.Permit> first = batch.isDone() ? batch : front;
+    CompletableFuture<SoftLimitGate.Permit> second = first == batch ? front : batch;
+    SoftLimitGate.Permit p1 = first.get();
+    assertThat(p1).isNotNull();
+    clock.advance(java.time.Duration.ofSeconds(6)); // the second has waited 12 s, the gate 6 s
+    p1.close();
+    SoftLimitGate.Permit p2 = second.get(10, TimeUnit.SECONDS);
+    assertThat(p2).as("waited 12 s, but the gate never stalled: a real slot").isNotNull();
     assertThat(gate.stalls()).isZero();
-    p.close();
+    p2.close();
     assertThat(gate.free()).isEqualTo(1);
   }
 
