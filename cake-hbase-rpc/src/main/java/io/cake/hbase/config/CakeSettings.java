@@ -124,7 +124,11 @@ public record CakeSettings(
     initial = Math.max(aimd.minSize(), Math.min(aimd.maxSize(), initial));
     if (allocation.totalReserved() > aimd.minSize() - 1) {
       throw new IllegalArgumentException(
-          "reservations total "
+          "reservations ("
+              + TENANT_PREFIX
+              + "<tenant>"
+              + RESERVATION_SUFFIX
+              + ") total "
               + allocation.totalReserved()
               + " but the pool may shrink to "
               + AIMD_MIN

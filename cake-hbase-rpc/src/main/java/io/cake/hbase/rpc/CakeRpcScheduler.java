@@ -247,22 +247,30 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
     try {
       rollMetrics();
       if (settings.aimdEnabled()) {
-        int current = queues.slotCount();
-        int next = sizer.tick(current);
-        if (next != current) {
-          pool.resize(next);
-          LOG.info(
-              "Cake {}: handler pool {} -> {} (mean single-row get service {} ms)",
-              name,
-              current,
-              next,
-              String.format("%.2f", sizer.lastMeanMillis()));
-        }
+        aimdStep();
       }
     } catch (Throwable t) {
       LOG.warn("Cake {}: metrics tick failed", name, t);
     } finally {
       scheduleTick();
+    }
+  }
+
+  /**
+   * One AIMD decision. Under the scheduler's lock like every other resize, so a reload or a JMX
+   * change of the bounds cannot slip between the decision and the resize.
+   */
+  private synchronized void aimdStep() {
+    int current = queues.slotCount();
+    int next = sizer.tick(current);
+    if (next != current) {
+      pool.resize(next);
+      LOG.info(
+          "Cake {}: handler pool {} -> {} (mean single-row get service {} ms)",
+          name,
+          current,
+          next,
+          String.format("%.2f", sizer.lastMeanMillis()));
     }
   }
 
@@ -399,21 +407,40 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
   }
 
   private synchronized void apply(CakeSettings next) {
-    CakeSettings prev = settings;
-    // Only what can be refused comes first, so a refusal changes nothing. The allocation from the
-    // file is re-applied only when the file's allocation changed: a reload does not undo what the
-    // controller or an operator set through JMX since.
-    if (!next.allocation().equals(prev.allocation())) {
-      queues.setAllocation(next.allocation());
+    // The allocation from the file is re-applied only when the file's allocation changed: a reload
+    // does not undo what the controller or an operator set through JMX since.
+    boolean fileAllocationChanged = !next.allocation().equals(settings.allocation());
+    Allocation allocation = fileAllocationChanged ? next.allocation() : queues.allocation();
+    // Everything that can be refused is checked first, so a refusal changes nothing. CakeSettings
+    // checked the file's reservations against the file's minimum; a kept allocation must fit too.
+    int reserved = allocation.totalReserved();
+    if (reserved > next.aimd().minSize() - 1) {
+      throw new IllegalArgumentException(
+          CakeHBaseConfig.AIMD_MIN
+              + "="
+              + next.aimd().minSize()
+              + " leaves no shared handler for the reservations in force (total "
+              + reserved
+              + ", set through JMX or the controller since the file was loaded): at most "
+              + (next.aimd().minSize() - 1));
+    }
+    // The queues refuse reservations that do not leave one shared slot of the pool, so apply in
+    // an order that never passes through such a state: when the reservations do not fit the pool
+    // as it is (raising both), the bounds go first and grow the pool; otherwise (lowering both)
+    // the reservations go first and the bounds may then shrink the pool to no less than
+    // aimd.min > reserved.
+    boolean allocationFirst = reserved <= queues.slotCount() - 1;
+    if (fileAllocationChanged && allocationFirst) {
+      queues.setAllocation(allocation);
+    }
+    sizer.setConfig(next.aimd());
+    clampPool();
+    if (fileAllocationChanged && !allocationFirst) {
+      queues.setAllocation(allocation);
     }
     queues.setCapacities(next.queuePerTenant(), next.queueTotal());
     queueLimits = new int[] {next.queuePerTenant(), next.queueTotal()};
     resolver = resolverFor(next);
-    sizer.setConfig(next.aimd());
-    int size = queues.slotCount();
-    if (sizer.clamp(size) != size) {
-      pool.resize(sizer.clamp(size));
-    }
     enabled = next.enabled();
     settings = next;
   }
