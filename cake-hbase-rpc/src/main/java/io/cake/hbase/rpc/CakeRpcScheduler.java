@@ -28,6 +28,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.Abortable;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.conf.ConfigurationObserver;
 import org.apache.hadoop.hbase.ipc.CakeCallQueueInfo;
@@ -63,6 +64,9 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
 
   private final RpcScheduler delegate;
   private final TrustedPriority priority;
+  /** The RegionServer, aborted when handlers keep failing with Errors; null outside a server. */
+  private final Abortable server;
+  private final HandlerErrorLimit handlerErrors;
   private final boolean kerberos;
   private final Clock clock = Clock.system();
   private final TenantResolver.Known known = new TenantResolver.Known();
@@ -90,9 +94,16 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
   private JmxPublisher publisher;
   private CakeSchedulerMBean mbean;
 
-  CakeRpcScheduler(Configuration conf, RpcScheduler delegate, PriorityFunction priority) {
+  CakeRpcScheduler(
+      Configuration conf, RpcScheduler delegate, PriorityFunction priority, Abortable server) {
     this.delegate = delegate;
     this.priority = new TrustedPriority(priority);
+    this.server = server;
+    this.handlerErrors =
+        new HandlerErrorLimit(
+            conf.getDouble(
+                CakeHBaseConfig.HANDLER_ABORT_ON_ERROR_PERCENT,
+                CakeHBaseConfig.DEFAULT_HANDLER_ABORT_ON_ERROR_PERCENT));
     this.kerberos = "kerberos".equalsIgnoreCase(conf.get("hbase.security.authentication", ""));
     this.settings = initialSettings(conf);
     this.sizer = new PoolSizer(settings.aimd(), clock);
@@ -158,7 +169,7 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
     pool =
         new WorkerPool<>(
             queues,
-            () -> this::serve,
+            () -> this::handle,
             r -> {
               Thread t =
                   new Thread(r, "RpcServer.cake.handler=" + threadIds.getAndIncrement() + ",port=" + port);
@@ -250,6 +261,8 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
         aimdStep();
       }
     } catch (Throwable t) {
+      // As HBase's ScheduledChore: logged, and the next tick runs. Only Errors of calls count
+      // towards an abort (handle()), as in stock handlers.
       LOG.warn("Cake {}: metrics tick failed", name, t);
     } finally {
       scheduleTick();
@@ -342,7 +355,20 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
     }
   }
 
-  /** Runs on a handler thread: one ticket. */
+  /**
+   * Runs on a handler thread: one ticket. An Error (HBase's CallRunner rethrows those) is counted
+   * as stock handlers count it, once the call's bookkeeping is done.
+   */
+  private void handle(Ticket<CakeCall> ticket) {
+    try {
+      serve(ticket);
+    } catch (Error e) {
+      handlerError(ticket.item().tenant(), e);
+    } catch (Throwable t) {
+      LOG.warn("Cake {}: call of tenant {} failed in the handler", name, ticket.item().tenant(), t);
+    }
+  }
+
   private void serve(Ticket<CakeCall> ticket) {
     CakeCall c = ticket.item();
     dequeued(c);
@@ -366,8 +392,6 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
     long start = clock.nanoTime();
     try {
       runner.run();
-    } catch (Throwable t) {
-      LOG.warn("Cake {}: call of tenant {} failed in the handler", name, c.tenant(), t);
     } finally {
       long end = clock.nanoTime();
       CurrentTenant.clear();
@@ -385,6 +409,30 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
       if (c.singleRowGet()) {
         sizer.recordSingleGet(end - start);
       }
+    }
+  }
+
+  /** What stock RpcHandler does with an Error: count it and abort the server past the limit. */
+  private void handlerError(String tenant, Error e) {
+    int handlers = queues.slotCount();
+    if (!handlerErrors.countError(handlers)) {
+      LOG.warn("Cake {}: handler error in a call of tenant {}", name, tenant, e);
+      return;
+    }
+    String message =
+        "Number of failed RpcServer handler runs exceeded threshhold "
+            + handlerErrors.percent()
+            + " ("
+            + handlerErrors.errors()
+            + " Errors, "
+            + handlers
+            + " Cake handlers); reason: "
+            + e;
+    if (server != null) {
+      server.abort(message, e);
+    } else {
+      // Stock rethrows here and loses the handler thread; a Cake slot would then serve nobody.
+      LOG.error("Cake {}: {}, but there is no server to abort", name, message, e);
     }
   }
 

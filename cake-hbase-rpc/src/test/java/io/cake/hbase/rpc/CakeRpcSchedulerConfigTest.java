@@ -32,7 +32,7 @@ class CakeRpcSchedulerConfigTest {
 
   private static CakeRpcScheduler started(Configuration conf) {
     CakeRpcScheduler s =
-        new CakeRpcScheduler(conf, new SimpleRpcScheduler(conf, 2, 1, 0, NORMAL, 10), NORMAL);
+        new CakeRpcScheduler(conf, new SimpleRpcScheduler(conf, 2, 1, 0, NORMAL, 10), NORMAL, null);
     s.init(
         new RpcScheduler.Context() {
           @Override
