@@ -37,6 +37,7 @@ import org.apache.hadoop.hbase.ipc.CallRunner;
 import org.apache.hadoop.hbase.ipc.PriorityFunction;
 import org.apache.hadoop.hbase.ipc.RpcCall;
 import org.apache.hadoop.hbase.ipc.RpcScheduler;
+import org.apache.hadoop.hbase.monitoring.MonitoredRPCHandler;
 import org.apache.hadoop.hbase.security.User;
 import org.apache.hadoop.hbase.util.EnvironmentEdgeManager;
 import org.slf4j.Logger;
@@ -67,6 +68,7 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
   /** The RegionServer, aborted when handlers keep failing with Errors; null outside a server. */
   private final Abortable server;
   private final HandlerErrorLimit handlerErrors;
+  private final HandlerStatuses statuses = new HandlerStatuses();
   private final boolean kerberos;
   private final Clock clock = Clock.system();
   private final TenantResolver.Known known = new TenantResolver.Known();
@@ -169,7 +171,12 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
     pool =
         new WorkerPool<>(
             queues,
-            () -> this::handle,
+            slot -> {
+              // On the slot's new thread. Resizing ends and starts threads: the slot's TaskMonitor
+              // status passes from one to the next rather than a new one per thread.
+              MonitoredRPCHandler status = statuses.forSlot(slot);
+              return ticket -> handle(ticket, status);
+            },
             r -> {
               Thread t =
                   new Thread(r, "RpcServer.cake.handler=" + threadIds.getAndIncrement() + ",port=" + port);
@@ -359,9 +366,9 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
    * Runs on a handler thread: one ticket. An Error (HBase's CallRunner rethrows those) is counted
    * as stock handlers count it, once the call's bookkeeping is done.
    */
-  private void handle(Ticket<CakeCall> ticket) {
+  private void handle(Ticket<CakeCall> ticket, MonitoredRPCHandler status) {
     try {
-      serve(ticket);
+      serve(ticket, status);
     } catch (Error e) {
       handlerError(ticket.item().tenant(), e);
     } catch (Throwable t) {
@@ -369,11 +376,11 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
     }
   }
 
-  private void serve(Ticket<CakeCall> ticket) {
+  private void serve(Ticket<CakeCall> ticket, MonitoredRPCHandler status) {
     CakeCall c = ticket.item();
     dequeued(c);
     CallRunner runner = c.runner();
-    runner.setStatus(HandlerStatus.get());
+    runner.setStatus(status);
     if (EnvironmentEdgeManager.currentTime() > c.deadlineMillis()) {
       // The client has given up: answer CallDroppedException rather than work for nobody.
       try {
@@ -642,6 +649,11 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
 
   public double lastAimdMeanMillis() {
     return sizer.lastMeanMillis();
+  }
+
+  /** MonitoredRPCHandler statuses made in HBase's TaskMonitor for Cake's handlers so far. */
+  public int handlerStatuses() {
+    return statuses.created();
   }
 
   /** Why the last configuration reload was refused, or empty. */
