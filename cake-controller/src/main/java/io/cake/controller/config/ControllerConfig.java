@@ -1,6 +1,7 @@
 package io.cake.controller.config;
 
 import io.cake.controller.policy.ControllerParams;
+import io.cake.core.config.ConfigBoolean;
 import io.cake.core.tenant.Goal;
 import io.cake.core.tenant.LatencyGoal;
 import io.cake.core.tenant.ThroughputGoal;
@@ -75,7 +76,7 @@ public final class ControllerConfig {
   public static ControllerConfig parse(Map<String, String> conf) {
     ControllerParams params = params(conf);
     return new ControllerConfig(
-        bool(conf, ENABLED, DEFAULT_ENABLED),
+        ConfigBoolean.parse(ENABLED, conf.get(ENABLED), DEFAULT_ENABLED),
         params,
         parseSlo(conf),
         conf.getOrDefault(HDFS_JMX_URL, DEFAULT_HDFS_JMX_URL).trim(),
@@ -207,17 +208,6 @@ public final class ControllerConfig {
     }
   }
 
-  private static boolean bool(Map<String, String> c, String key, boolean dflt) {
-    String v = c.get(key);
-    if (v == null || v.isBlank()) {
-      return dflt;
-    }
-    return switch (v.trim().toLowerCase()) {
-      case "true" -> true;
-      case "false" -> false;
-      default -> throw new IllegalArgumentException(key + " must be true or false, got '" + v + "'");
-    };
-  }
 
   /** For logs: the keys as read. */
   public static Map<String, String> cakeKeys(Iterable<Map.Entry<String, String>> all) {

@@ -44,8 +44,13 @@ class ControllerConfigTest {
   void badValuesAreRefusedNamingTheKey() {
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.interval-ms", "ten")))
         .hasMessageContaining("cake.controller.interval-ms");
-    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.enabled", "yes")))
-        .hasMessageContaining("cake.controller.enabled");
+    for (String junk : new String[] {"yes", "ture", "1", "", "  "}) {
+      assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.enabled", junk)))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("cake.controller.enabled")
+          .hasMessageContaining("'" + junk + "'");
+    }
+    assertThat(ControllerConfig.parse(Map.of("cake.controller.enabled", " TRUE ")).enabled()).isTrue();
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.perf-high", "0.5")))
         .hasMessageContaining("cake.controller.perf-high must be finite and >= cake.controller.perf-low");
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.pool-cap-factor", "1.5")))

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,7 +28,7 @@ public final class WorkerPool<T> {
   }
 
   private final FairQueueScheduler<T> scheduler;
-  private final Supplier<Worker<T>> workers;
+  private final IntFunction<Worker<T>> workers;
   private final ThreadFactory threads;
   private final List<Thread> bySlot = new ArrayList<>();
   private boolean stopped;
@@ -35,9 +36,25 @@ public final class WorkerPool<T> {
 
   public WorkerPool(
       FairQueueScheduler<T> scheduler, Supplier<Worker<T>> workers, ThreadFactory threads) {
+    this(scheduler, slotIgnored(workers), threads);
+  }
+
+  /**
+   * As above, with workers that know their slot: {@code workers} is called on each new thread with
+   * the slot it serves. A slot has one serving thread at a time: a retired slot's thread has run
+   * its last item before the slot can get a new thread, so per-slot state may pass from one to the
+   * next.
+   */
+  public WorkerPool(
+      FairQueueScheduler<T> scheduler, IntFunction<Worker<T>> workers, ThreadFactory threads) {
     this.scheduler = Objects.requireNonNull(scheduler);
     this.workers = Objects.requireNonNull(workers);
     this.threads = Objects.requireNonNull(threads);
+  }
+
+  private static <T> IntFunction<Worker<T>> slotIgnored(Supplier<Worker<T>> workers) {
+    Objects.requireNonNull(workers);
+    return slot -> workers.get();
   }
 
   /** Starts one thread per current slot. */
@@ -100,7 +117,7 @@ public final class WorkerPool<T> {
 
   private Runnable loop(int slot) {
     return () -> {
-      Worker<T> worker = workers.get();
+      Worker<T> worker = workers.apply(slot);
       while (true) {
         Ticket<T> ticket;
         try {

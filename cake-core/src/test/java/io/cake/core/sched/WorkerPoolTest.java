@@ -13,6 +13,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
@@ -223,6 +224,44 @@ class WorkerPoolTest {
     assertThat(threads).hasSize(3);
     assertThat(pool.size()).isZero();
     assertThat(pool.strayInterrupts()).as("interrupts after stop() are not stray").isZero();
+  }
+
+  @Test
+  void aSlotsWorkerIsMadeOnItsThreadAndOnlyThatThreadServesTheSlot() throws Exception {
+    int max = 6;
+    FairQueueScheduler<Integer> s = new FairQueueScheduler<>("slots", Clock.system(), 2, 100_000, 100_000);
+    AtomicReferenceArray<Thread> owner = new AtomicReferenceArray<>(max);
+    List<String> violations = new CopyOnWriteArrayList<>();
+    AtomicInteger made = new AtomicInteger();
+    AtomicInteger ran = new AtomicInteger();
+    WorkerPool<Integer> pool =
+        new WorkerPool<>(
+            s,
+            slot -> {
+              made.incrementAndGet();
+              owner.set(slot, Thread.currentThread());
+              return ticket -> {
+                // Per-slot state handed from thread to thread relies on this.
+                if (owner.get(slot) != Thread.currentThread()) {
+                  violations.add("slot " + slot + " served by a thread other than its newest");
+                }
+                ran.incrementAndGet();
+              };
+            },
+            r -> new Thread(r, "slot-worker"));
+    pool.start();
+    int items = 0;
+    for (int i = 0; i < 2_000; i++) {
+      pool.resize(i % 2 == 0 ? max : 2);
+      for (int k = 0; k < 3; k++) {
+        assertThat(s.offer("t", items++, 1)).isTrue();
+      }
+    }
+    int total = items;
+    waitUntil(() -> ran.get() == total);
+    assertThat(violations).isEmpty();
+    assertThat(made.get()).as("shrinking and growing replaced threads").isGreaterThan(max);
+    assertThat(pool.stop(Duration.ofSeconds(10))).isTrue();
   }
 
   /** Waits for a state other threads reach (not for time): fails after 10 s. */

@@ -1,5 +1,7 @@
 package io.cake.hbase.config;
 
+import org.apache.hadoop.hbase.HConstants;
+
 /**
  * Every hbase-site.xml key of cake-hbase-rpc, next to its default. docs/hbase.md documents each.
  * Parsing and validation live in {@link CakeSettings}.
@@ -9,6 +11,15 @@ public final class CakeHBaseConfig {
 
   /** The stock HBase key that selects the RegionServer's RPC scheduler factory. */
   public static final String SCHEDULER_FACTORY_KEY = "hbase.region.server.rpc.scheduler.factory.class";
+
+  /**
+   * Stock HBase's key, read as its handlers read it (start only): once more than this fraction of
+   * the handler pool's size have failed with an Error, the RegionServer aborts; negative: never.
+   */
+  public static final String HANDLER_ABORT_ON_ERROR_PERCENT =
+      HConstants.REGION_SERVER_HANDLER_ABORT_ON_ERROR_PERCENT;
+  public static final double DEFAULT_HANDLER_ABORT_ON_ERROR_PERCENT =
+      HConstants.DEFAULT_REGION_SERVER_HANDLER_ABORT_ON_ERROR_PERCENT;
 
   /** Request / connection attribute a client sets to name its tenant (not a configuration key). */
   public static final String TENANT_ATTRIBUTE = "cake.tenant";

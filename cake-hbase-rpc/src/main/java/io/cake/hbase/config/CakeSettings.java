@@ -3,6 +3,7 @@ package io.cake.hbase.config;
 import static io.cake.hbase.config.CakeHBaseConfig.*;
 
 import io.cake.core.aimd.AimdConfig;
+import io.cake.core.config.ConfigBoolean;
 import io.cake.core.sched.Allocation;
 import io.cake.core.tenant.TenantNames;
 import java.time.Duration;
@@ -123,7 +124,11 @@ public record CakeSettings(
     initial = Math.max(aimd.minSize(), Math.min(aimd.maxSize(), initial));
     if (allocation.totalReserved() > aimd.minSize() - 1) {
       throw new IllegalArgumentException(
-          "reservations total "
+          "reservations ("
+              + TENANT_PREFIX
+              + "<tenant>"
+              + RESERVATION_SUFFIX
+              + ") total "
               + allocation.totalReserved()
               + " but the pool may shrink to "
               + AIMD_MIN
@@ -133,7 +138,7 @@ public record CakeSettings(
               + (aimd.minSize() - 1));
     }
     return new CakeSettings(
-        conf.getBoolean(ENABLED, DEFAULT_ENABLED),
+        bool(conf, ENABLED, DEFAULT_ENABLED),
         allocation,
         allowed,
         rules,
@@ -142,11 +147,11 @@ public record CakeSettings(
         perTenant,
         total,
         initial,
-        conf.getBoolean(AIMD_ENABLED, DEFAULT_AIMD_ENABLED),
+        bool(conf, AIMD_ENABLED, DEFAULT_AIMD_ENABLED),
         aimd,
         Duration.ofMillis(
             longAtLeast(conf, METRICS_INTERVAL_MS, DEFAULT_METRICS_INTERVAL_MS, 10)),
-        conf.getBoolean(JMX_ENABLED, DEFAULT_JMX_ENABLED));
+        bool(conf, JMX_ENABLED, DEFAULT_JMX_ENABLED));
   }
 
   /** Whether attribute claims are checked against allowed users, given the cluster's security. */
@@ -182,6 +187,11 @@ public record CakeSettings(
 
   private static String tenant(String key, String rest, String suffix) {
     return TenantNames.check(key + " tenant", rest.substring(0, rest.length() - suffix.length()));
+  }
+
+  /** Strict: Hadoop's getBoolean takes a typo for the default. */
+  private static boolean bool(Configuration conf, String key, boolean def) {
+    return ConfigBoolean.parse(key, conf.get(key), def);
   }
 
   private static double positiveDouble(Configuration conf, String key, double def) {

@@ -28,6 +28,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.Abortable;
 import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.conf.ConfigurationObserver;
 import org.apache.hadoop.hbase.ipc.CakeCallQueueInfo;
@@ -36,6 +37,7 @@ import org.apache.hadoop.hbase.ipc.CallRunner;
 import org.apache.hadoop.hbase.ipc.PriorityFunction;
 import org.apache.hadoop.hbase.ipc.RpcCall;
 import org.apache.hadoop.hbase.ipc.RpcScheduler;
+import org.apache.hadoop.hbase.monitoring.MonitoredRPCHandler;
 import org.apache.hadoop.hbase.security.User;
 import org.apache.hadoop.hbase.util.EnvironmentEdgeManager;
 import org.slf4j.Logger;
@@ -63,6 +65,10 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
 
   private final RpcScheduler delegate;
   private final TrustedPriority priority;
+  /** The RegionServer, aborted when handlers keep failing with Errors; null outside a server. */
+  private final Abortable server;
+  private final HandlerErrorLimit handlerErrors;
+  private final HandlerStatuses statuses = new HandlerStatuses();
   private final boolean kerberos;
   private final Clock clock = Clock.system();
   private final TenantResolver.Known known = new TenantResolver.Known();
@@ -90,9 +96,16 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
   private JmxPublisher publisher;
   private CakeSchedulerMBean mbean;
 
-  CakeRpcScheduler(Configuration conf, RpcScheduler delegate, PriorityFunction priority) {
+  CakeRpcScheduler(
+      Configuration conf, RpcScheduler delegate, PriorityFunction priority, Abortable server) {
     this.delegate = delegate;
     this.priority = new TrustedPriority(priority);
+    this.server = server;
+    this.handlerErrors =
+        new HandlerErrorLimit(
+            conf.getDouble(
+                CakeHBaseConfig.HANDLER_ABORT_ON_ERROR_PERCENT,
+                CakeHBaseConfig.DEFAULT_HANDLER_ABORT_ON_ERROR_PERCENT));
     this.kerberos = "kerberos".equalsIgnoreCase(conf.get("hbase.security.authentication", ""));
     this.settings = initialSettings(conf);
     this.sizer = new PoolSizer(settings.aimd(), clock);
@@ -158,7 +171,12 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
     pool =
         new WorkerPool<>(
             queues,
-            () -> this::serve,
+            slot -> {
+              // On the slot's new thread. Resizing ends and starts threads: the slot's TaskMonitor
+              // status passes from one to the next rather than a new one per thread.
+              MonitoredRPCHandler status = statuses.forSlot(slot);
+              return ticket -> handle(ticket, status);
+            },
             r -> {
               Thread t =
                   new Thread(r, "RpcServer.cake.handler=" + threadIds.getAndIncrement() + ",port=" + port);
@@ -247,22 +265,32 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
     try {
       rollMetrics();
       if (settings.aimdEnabled()) {
-        int current = queues.slotCount();
-        int next = sizer.tick(current);
-        if (next != current) {
-          pool.resize(next);
-          LOG.info(
-              "Cake {}: handler pool {} -> {} (mean single-row get service {} ms)",
-              name,
-              current,
-              next,
-              String.format("%.2f", sizer.lastMeanMillis()));
-        }
+        aimdStep();
       }
     } catch (Throwable t) {
+      // As HBase's ScheduledChore: logged, and the next tick runs. Only Errors of calls count
+      // towards an abort (handle()), as in stock handlers.
       LOG.warn("Cake {}: metrics tick failed", name, t);
     } finally {
       scheduleTick();
+    }
+  }
+
+  /**
+   * One AIMD decision. Under the scheduler's lock like every other resize, so a reload or a JMX
+   * change of the bounds cannot slip between the decision and the resize.
+   */
+  private synchronized void aimdStep() {
+    int current = queues.slotCount();
+    int next = sizer.tick(current);
+    if (next != current) {
+      pool.resize(next);
+      LOG.info(
+          "Cake {}: handler pool {} -> {} (mean single-row get service {} ms)",
+          name,
+          current,
+          next,
+          String.format("%.2f", sizer.lastMeanMillis()));
     }
   }
 
@@ -334,12 +362,25 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
     }
   }
 
-  /** Runs on a handler thread: one ticket. */
-  private void serve(Ticket<CakeCall> ticket) {
+  /**
+   * Runs on a handler thread: one ticket. An Error (HBase's CallRunner rethrows those) is counted
+   * as stock handlers count it, once the call's bookkeeping is done.
+   */
+  private void handle(Ticket<CakeCall> ticket, MonitoredRPCHandler status) {
+    try {
+      serve(ticket, status);
+    } catch (Error e) {
+      handlerError(ticket.item().tenant(), e);
+    } catch (Throwable t) {
+      LOG.warn("Cake {}: call of tenant {} failed in the handler", name, ticket.item().tenant(), t);
+    }
+  }
+
+  private void serve(Ticket<CakeCall> ticket, MonitoredRPCHandler status) {
     CakeCall c = ticket.item();
     dequeued(c);
     CallRunner runner = c.runner();
-    runner.setStatus(HandlerStatus.get());
+    runner.setStatus(status);
     if (EnvironmentEdgeManager.currentTime() > c.deadlineMillis()) {
       // The client has given up: answer CallDroppedException rather than work for nobody.
       try {
@@ -358,8 +399,6 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
     long start = clock.nanoTime();
     try {
       runner.run();
-    } catch (Throwable t) {
-      LOG.warn("Cake {}: call of tenant {} failed in the handler", name, c.tenant(), t);
     } finally {
       long end = clock.nanoTime();
       CurrentTenant.clear();
@@ -377,6 +416,30 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
       if (c.singleRowGet()) {
         sizer.recordSingleGet(end - start);
       }
+    }
+  }
+
+  /** What stock RpcHandler does with an Error: count it and abort the server past the limit. */
+  private void handlerError(String tenant, Error e) {
+    int handlers = queues.slotCount();
+    if (!handlerErrors.countError(handlers)) {
+      LOG.warn("Cake {}: handler error in a call of tenant {}", name, tenant, e);
+      return;
+    }
+    String message =
+        "Number of failed RpcServer handler runs exceeded threshhold "
+            + handlerErrors.percent()
+            + " ("
+            + handlerErrors.errors()
+            + " Errors, "
+            + handlers
+            + " Cake handlers); reason: "
+            + e;
+    if (server != null) {
+      server.abort(message, e);
+    } else {
+      // Stock rethrows here and loses the handler thread; a Cake slot would then serve nobody.
+      LOG.error("Cake {}: {}, but there is no server to abort", name, message, e);
     }
   }
 
@@ -399,21 +462,40 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
   }
 
   private synchronized void apply(CakeSettings next) {
-    CakeSettings prev = settings;
-    // Only what can be refused comes first, so a refusal changes nothing. The allocation from the
-    // file is re-applied only when the file's allocation changed: a reload does not undo what the
-    // controller or an operator set through JMX since.
-    if (!next.allocation().equals(prev.allocation())) {
-      queues.setAllocation(next.allocation());
+    // The allocation from the file is re-applied only when the file's allocation changed: a reload
+    // does not undo what the controller or an operator set through JMX since.
+    boolean fileAllocationChanged = !next.allocation().equals(settings.allocation());
+    Allocation allocation = fileAllocationChanged ? next.allocation() : queues.allocation();
+    // Everything that can be refused is checked first, so a refusal changes nothing. CakeSettings
+    // checked the file's reservations against the file's minimum; a kept allocation must fit too.
+    int reserved = allocation.totalReserved();
+    if (reserved > next.aimd().minSize() - 1) {
+      throw new IllegalArgumentException(
+          CakeHBaseConfig.AIMD_MIN
+              + "="
+              + next.aimd().minSize()
+              + " leaves no shared handler for the reservations in force (total "
+              + reserved
+              + ", set through JMX or the controller since the file was loaded): at most "
+              + (next.aimd().minSize() - 1));
+    }
+    // The queues refuse reservations that do not leave one shared slot of the pool, so apply in
+    // an order that never passes through such a state: when the reservations do not fit the pool
+    // as it is (raising both), the bounds go first and grow the pool; otherwise (lowering both)
+    // the reservations go first and the bounds may then shrink the pool to no less than
+    // aimd.min > reserved.
+    boolean allocationFirst = reserved <= queues.slotCount() - 1;
+    if (fileAllocationChanged && allocationFirst) {
+      queues.setAllocation(allocation);
+    }
+    sizer.setConfig(next.aimd());
+    clampPool();
+    if (fileAllocationChanged && !allocationFirst) {
+      queues.setAllocation(allocation);
     }
     queues.setCapacities(next.queuePerTenant(), next.queueTotal());
     queueLimits = new int[] {next.queuePerTenant(), next.queueTotal()};
     resolver = resolverFor(next);
-    sizer.setConfig(next.aimd());
-    int size = queues.slotCount();
-    if (sizer.clamp(size) != size) {
-      pool.resize(sizer.clamp(size));
-    }
     enabled = next.enabled();
     settings = next;
   }
@@ -567,6 +649,11 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
 
   public double lastAimdMeanMillis() {
     return sizer.lastMeanMillis();
+  }
+
+  /** MonitoredRPCHandler statuses made in HBase's TaskMonitor for Cake's handlers so far. */
+  public int handlerStatuses() {
+    return statuses.created();
   }
 
   /** Why the last configuration reload was refused, or empty. */

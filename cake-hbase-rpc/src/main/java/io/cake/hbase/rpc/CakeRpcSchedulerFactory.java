@@ -15,6 +15,8 @@ import org.apache.hadoop.hbase.regionserver.SimpleRpcSchedulerFactory;
  * traffic); the HMaster reads the same key and gets the plain SimpleRpcScheduler.
  *
  * <p>{@code create} runs inside the server's constructor: only {@code instanceof} is safe on it.
+ * The scheduler keeps it to abort the server when handlers keep failing with Errors, as stock
+ * handlers do.
  */
 public class CakeRpcSchedulerFactory implements RpcSchedulerFactory {
   @Override
@@ -25,7 +27,7 @@ public class CakeRpcSchedulerFactory implements RpcSchedulerFactory {
     if (server instanceof HMaster || priority instanceof MasterRpcServices) {
       return stock;
     }
-    return new CakeRpcScheduler(conf, stock, priority);
+    return new CakeRpcScheduler(conf, stock, priority, server);
   }
 
   @Override

@@ -85,6 +85,25 @@ class CakeSettingsTest {
   }
 
   @Test
+  void booleansAreTrueOrFalseAndNothingElse() {
+    // Hadoop's getBoolean falls back to the default for these, silently.
+    for (String key : new String[] {"cake.hbase.enabled", "cake.hbase.aimd.enabled", "cake.hbase.jmx.enabled"}) {
+      for (String junk : new String[] {"yes", "ture", "1", "off", ""}) {
+        assertThatThrownBy(() -> CakeSettings.from(conf(key, junk)))
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining(key)
+            .hasMessageContaining("'" + junk + "'");
+      }
+    }
+    CakeSettings s =
+        CakeSettings.from(
+            conf("cake.hbase.enabled", " FALSE ", "cake.hbase.aimd.enabled", "False", "cake.hbase.jmx.enabled", "TRUE"));
+    assertThat(s.enabled()).isFalse();
+    assertThat(s.aimdEnabled()).isFalse();
+    assertThat(s.jmxEnabled()).isTrue();
+  }
+
+  @Test
   void allocationTextRoundTripsAndRefusesBadInput() {
     assertThat(AllocationText.parseShares(" a=0.8, b=0.2 ,")).isEqualTo(Map.of("a", 0.8, "b", 0.2));
     assertThat(AllocationText.parseReservations("")).isEmpty();

@@ -47,6 +47,7 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.ipc.RpcScheduler;
 import org.apache.hadoop.hbase.ipc.SimpleRpcScheduler;
+import org.apache.hadoop.hbase.monitoring.TaskMonitor;
 import org.apache.hadoop.hbase.security.User;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterAll;
@@ -422,6 +423,58 @@ class CakeSchedulerClusterTest {
     assertThat(s.allocation().reservation("live")).isZero();
     assertThat(s.lastConfigurationError()).isEmpty();
     assertThat(s.allocation().share("reqT")).as("other file values kept").isEqualTo(2.0);
+  }
+
+  @Test
+  void oneReloadRaisesAndLowersThePoolMinimumAndTheReservationsTogether() throws Exception {
+    CakeRpcScheduler s = cluster.scheduler();
+    s.setPoolSize(4);
+    try {
+      // 6 reservations need a pool of 7: they used to be checked against the pool of 4 and refused.
+      cluster.updateConfiguration(conn, "cake.hbase.aimd.min", "8", "cake.hbase.tenant.resT.reservation", "6");
+      CakeCluster.await("raising reload", Duration.ofSeconds(10),
+          () -> s.aimdConfig().minSize() == 8 || !s.lastConfigurationError().isEmpty());
+      assertThat(s.lastConfigurationError()).isEmpty();
+      assertThat(s.allocation().reservation("resT")).isEqualTo(6);
+      assertThat(s.poolSize()).isGreaterThanOrEqualTo(8);
+    } finally {
+      cluster.updateConfiguration(conn, "cake.hbase.aimd.min", "4", "cake.hbase.tenant.resT.reservation", null);
+    }
+    CakeCluster.await("lowering reload", Duration.ofSeconds(10),
+        () -> s.aimdConfig().minSize() == 4 || !s.lastConfigurationError().isEmpty());
+    assertThat(s.lastConfigurationError()).isEmpty();
+    assertThat(s.allocation().reservation("resT")).isZero();
+  }
+
+  @Test
+  void taskMonitorKeepsOneStatusPerHandlerSlotHoweverOftenThePoolIsResized() throws Exception {
+    // Hostile: every handler thread used to add a status TaskMonitor never drops, and each resize
+    // starts new threads.
+    CakeRpcScheduler s = cluster.scheduler();
+    int max = s.aimdConfig().maxSize();
+    int min = s.aimdConfig().minSize();
+    try (AsyncConnection ac = ConnectionFactory.createAsyncConnection(cluster.conf()).get()) {
+      AsyncTable<?> t = ac.getTableBuilder(tagged)
+          .setRequestAttribute("cake.tenant", Bytes.toBytes("churn")).build();
+      t.put(new Put(Bytes.toBytes("churn")).addColumn(CF, Q, Bytes.toBytes("v"))).get();
+      for (int i = 0; i < 200; i++) {
+        s.setPoolSize(i % 2 == 0 ? max : min);
+        // More gets at once than handlers, so the new threads run calls too.
+        List<CompletableFuture<Result>> gets = new ArrayList<>();
+        for (int g = 0; g < 2 * max; g++) {
+          gets.add(t.get(new Get(Bytes.toBytes("churn"))).toCompletableFuture());
+        }
+        for (CompletableFuture<Result> f : gets) {
+          assertThat(f.get(30, TimeUnit.SECONDS).isEmpty()).isFalse();
+        }
+      }
+    }
+    long statuses = TaskMonitor.get().getTasks().stream()
+        .filter(task -> task.getDescription().startsWith("RpcServer.cake.handler="))
+        .count();
+    System.out.printf("CAKE TaskMonitor: %d Cake handler statuses after 200 resizes (pool max %d)%n", statuses, max);
+    assertThat(statuses).isLessThanOrEqualTo(max);
+    CakeCluster.await("threads follow the pool", Duration.ofSeconds(10), () -> s.handlerThreads() == s.poolSize());
   }
 
   @Test

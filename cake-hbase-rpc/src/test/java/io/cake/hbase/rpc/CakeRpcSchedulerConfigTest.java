@@ -32,7 +32,7 @@ class CakeRpcSchedulerConfigTest {
 
   private static CakeRpcScheduler started(Configuration conf) {
     CakeRpcScheduler s =
-        new CakeRpcScheduler(conf, new SimpleRpcScheduler(conf, 2, 1, 0, NORMAL, 10), NORMAL);
+        new CakeRpcScheduler(conf, new SimpleRpcScheduler(conf, 2, 1, 0, NORMAL, 10), NORMAL, null);
     s.init(
         new RpcScheduler.Context() {
           @Override
@@ -114,6 +114,61 @@ class CakeRpcSchedulerConfigTest {
       assertThat(s.getActiveRpcHandlerCount()).isZero();
       assertThat(s.getGeneralQueueLength()).isZero();
       assertThat(s.getCallQueueInfo().getCallQueueNames()).contains(CakeRpcScheduler.QUEUE_NAME);
+    } finally {
+      s.stop();
+    }
+  }
+
+  @Test
+  void aReloadMovingPoolMinimumAndReservationsTogetherIsAppliedInASafeOrder() {
+    CakeRpcScheduler s =
+        started(
+            conf(
+                "cake.hbase.aimd.min", "4",
+                "cake.hbase.aimd.max", "16",
+                "cake.hbase.handlers.initial", "4",
+                "cake.hbase.tenant.a.reservation", "2"));
+    try {
+      assertThat(s.poolSize()).isEqualTo(4);
+      // Raising both: 6 reservations need a pool of 7, so the pool must grow before they apply.
+      s.onConfigurationChange(
+          conf("cake.hbase.aimd.min", "8", "cake.hbase.aimd.max", "16", "cake.hbase.tenant.a.reservation", "6"));
+      assertThat(s.lastConfigurationError()).isEmpty();
+      assertThat(s.aimdConfig().minSize()).isEqualTo(8);
+      assertThat(s.poolSize()).isEqualTo(8);
+      assertThat(s.allocation().reservation("a")).isEqualTo(6);
+
+      // Lowering both: the reservations must shrink before the minimum may.
+      s.onConfigurationChange(
+          conf("cake.hbase.aimd.min", "3", "cake.hbase.aimd.max", "4", "cake.hbase.tenant.a.reservation", "1"));
+      assertThat(s.lastConfigurationError()).isEmpty();
+      assertThat(s.aimdConfig().minSize()).isEqualTo(3);
+      assertThat(s.poolSize()).as("clamped to the new maximum").isEqualTo(4);
+      assertThat(s.allocation().reservation("a")).isEqualTo(1);
+
+      // Invalid as a whole (5 reservations, a pool that may shrink to 5): refused, nothing changes.
+      Allocation allocation = s.allocation();
+      s.onConfigurationChange(
+          conf(
+              "cake.hbase.aimd.min", "5",
+              "cake.hbase.aimd.max", "16",
+              "cake.hbase.tenant.a.reservation", "5",
+              "cake.hbase.queue.per-tenant", "9"));
+      assertThat(s.lastConfigurationError()).contains("cake.hbase.aimd.min").contains("reservation");
+      assertThat(s.allocation()).isEqualTo(allocation);
+      assertThat(s.aimdConfig().minSize()).isEqualTo(3);
+      assertThat(s.aimdConfig().maxSize()).isEqualTo(4);
+      assertThat(s.poolSize()).isEqualTo(4);
+      assertThat(s.queueLimits()).containsExactly(1_000, 10_000);
+
+      // The file's allocation is unchanged, so the one set through the API stays in force: a
+      // minimum it does not fit is refused too.
+      s.setAllocation(allocation.withReservation("b", 1));
+      s.onConfigurationChange(
+          conf("cake.hbase.aimd.min", "2", "cake.hbase.aimd.max", "4", "cake.hbase.tenant.a.reservation", "1"));
+      assertThat(s.lastConfigurationError()).contains("cake.hbase.aimd.min");
+      assertThat(s.aimdConfig().minSize()).isEqualTo(3);
+      assertThat(s.allocation().reservation("b")).isEqualTo(1);
     } finally {
       s.stop();
     }

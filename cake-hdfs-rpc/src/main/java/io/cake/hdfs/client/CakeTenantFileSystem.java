@@ -1,5 +1,6 @@
 package io.cake.hdfs.client;
 
+import io.cake.core.config.ConfigBoolean;
 import io.cake.core.tenant.CurrentTenant;
 import io.cake.core.tenant.TenantNames;
 import io.cake.hdfs.datanode.ClientNameParser;
@@ -74,7 +75,7 @@ public class CakeTenantFileSystem extends FilterFileSystem {
       throw new IllegalArgumentException(MAX_TENANTS_KEY + " must be >= 0, got " + maxTenants);
     }
     this.routing =
-        conf.getBoolean(ENABLED_KEY, DEFAULT_ENABLED) && "hdfs".equalsIgnoreCase(base.getUri().getScheme());
+        ConfigBoolean.parse(ENABLED_KEY, conf.get(ENABLED_KEY), DEFAULT_ENABLED) && "hdfs".equalsIgnoreCase(base.getUri().getScheme());
   }
 
   /** The tenant whose client the calling thread reads through. */

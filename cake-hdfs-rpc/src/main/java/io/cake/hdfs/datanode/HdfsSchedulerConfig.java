@@ -1,6 +1,7 @@
 package io.cake.hdfs.datanode;
 
 import io.cake.core.chunk.ChunkPlanner;
+import io.cake.core.config.ConfigBoolean;
 import io.cake.core.sched.Allocation;
 import io.cake.core.sched.SoftLimitGate;
 import io.cake.core.tenant.TenantNames;
@@ -126,16 +127,21 @@ public record HdfsSchedulerConfig(
 
   public static HdfsSchedulerConfig from(Configuration conf) {
     return new HdfsSchedulerConfig(
-        conf.getBoolean(ENABLED_KEY, DEFAULT_ENABLED),
+        bool(conf, ENABLED_KEY, DEFAULT_ENABLED),
         conf.getInt(SOFT_LIMIT_KEY, DEFAULT_SOFT_LIMIT),
         conf.getInt(CHUNK_SIZE_KEY, DEFAULT_CHUNK_SIZE),
         conf.getTrimmed(BATCH_TENANT_KEY, DEFAULT_BATCH_TENANT),
-        conf.getBoolean(LEND_BETWEEN_CHUNKS_KEY, DEFAULT_LEND_BETWEEN_CHUNKS),
+        bool(conf, LEND_BETWEEN_CHUNKS_KEY, DEFAULT_LEND_BETWEEN_CHUNKS),
         conf.getLong(METRICS_INTERVAL_KEY, DEFAULT_METRICS_INTERVAL_MS),
-        conf.getBoolean(JMX_KEY, DEFAULT_JMX),
+        bool(conf, JMX_KEY, DEFAULT_JMX),
         conf.getInt(MAX_TENANTS_KEY, DEFAULT_MAX_TENANTS),
         conf.getLong(STALL_TIMEOUT_KEY, DEFAULT_STALL_TIMEOUT_MS),
         allocation(conf));
+  }
+
+  /** Strict: Hadoop's getBoolean takes a typo for the default. */
+  private static boolean bool(Configuration conf, String key, boolean dflt) {
+    return ConfigBoolean.parse(key, conf.get(key), dflt);
   }
 
   /** Shares and reservations from the {@code cake.hdfs.tenant.<name>.*} keys. */

@@ -49,6 +49,23 @@ class HdfsSchedulerConfigTest {
     assertRefused("cake.hdfs.metrics.interval-ms", "-1", "cake.hdfs.metrics.interval-ms");
   }
 
+  @Test
+  void booleansAreTrueOrFalseAndNothingElse() {
+    // Hadoop's getBoolean falls back to the default for these, silently.
+    for (String key : new String[] {"cake.hdfs.enabled", "cake.hdfs.lend-between-chunks", "cake.hdfs.jmx.enabled"}) {
+      for (String junk : new String[] {"yes", "ture", "0", ""}) {
+        assertRefused(key, junk, key);
+        assertRefused(key, junk, "'" + junk + "'");
+      }
+    }
+    Configuration conf = new Configuration(false);
+    conf.set("cake.hdfs.enabled", " FALSE ");
+    conf.set("cake.hdfs.lend-between-chunks", "True");
+    HdfsSchedulerConfig c = HdfsSchedulerConfig.from(conf);
+    assertThat(c.enabled()).isFalse();
+    assertThat(c.lendBetweenChunks()).isTrue();
+  }
+
   private static void assertRefused(String key, String value, String message) {
     Configuration conf = new Configuration(false);
     conf.set(key, value);

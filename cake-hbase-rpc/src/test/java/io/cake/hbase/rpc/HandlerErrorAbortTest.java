@@ -1,0 +1,145 @@
+package io.cake.hbase.rpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cake.core.metrics.TenantMetrics;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BooleanSupplier;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.Abortable;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.ipc.PriorityFunction;
+import org.apache.hadoop.hbase.ipc.RpcScheduler;
+import org.apache.hadoop.hbase.ipc.StubCalls;
+import org.apache.hadoop.hbase.security.User;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.RequestHeader;
+import org.apache.hbase.thirdparty.com.google.protobuf.Message;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An Error thrown by a call in a Cake handler is counted and aborts the server past stock HBase's
+ * threshold, through the Abortable the factory is given. Real CakeRpcScheduler, real CallRunners
+ * (HBase's run() rethrows the Error), a recording Abortable in place of the RegionServer.
+ */
+class HandlerErrorAbortTest {
+  private static final PriorityFunction NORMAL =
+      new PriorityFunction() {
+        @Override
+        public int getPriority(RequestHeader header, Message param, User user) {
+          return HConstants.NORMAL_QOS;
+        }
+
+        @Override
+        public long getDeadline(RequestHeader header, Message param) {
+          return 0;
+        }
+      };
+
+  /** What the RegionServer would be asked. */
+  static final class RecordingAbortable implements Abortable {
+    final List<String> messages = new CopyOnWriteArrayList<>();
+    final List<Throwable> causes = new CopyOnWriteArrayList<>();
+
+    @Override
+    public void abort(String why, Throwable e) {
+      messages.add(why);
+      causes.add(e);
+    }
+
+    @Override
+    public boolean isAborted() {
+      return !messages.isEmpty();
+    }
+  }
+
+  private static CakeRpcScheduler started(Configuration conf, Abortable server) {
+    CakeRpcScheduler s = (CakeRpcScheduler) new CakeRpcSchedulerFactory().create(conf, NORMAL, server);
+    s.init(
+        new RpcScheduler.Context() {
+          @Override
+          public InetSocketAddress getListenerAddress() {
+            return new InetSocketAddress("localhost", 0);
+          }
+        });
+    s.start();
+    return s;
+  }
+
+  private static Configuration conf(String... kv) {
+    Configuration c = new Configuration(false);
+    c.set("cake.hbase.jmx.enabled", "false");
+    c.set("cake.hbase.aimd.enabled", "false");
+    c.set("cake.hbase.aimd.min", "4");
+    c.set("cake.hbase.handlers.initial", "4");
+    c.setInt("hbase.regionserver.handler.count", 2);
+    for (int i = 0; i < kv.length; i += 2) {
+      c.set(kv[i], kv[i + 1]);
+    }
+    return c;
+  }
+
+  @Test
+  void errorsPastHalfThePoolAbortTheServerAsStockHandlersDo() throws Exception {
+    RecordingAbortable server = new RecordingAbortable();
+    CakeRpcScheduler s = started(conf(), server);
+    try {
+      // Stock default 0.5 with 4 handlers: the third Error is more than 4 * 0.5.
+      for (int i = 1; i <= 2; i++) {
+        failWithError(s, "oom", new OutOfMemoryError("test: no heap left"), i);
+      }
+      assertThat(server.messages).as("two Errors are within the threshold").isEmpty();
+      // The handlers carry on: a good call is still served.
+      assertThat(s.dispatch(StubCalls.get("good", () -> {}))).isTrue();
+      await("the good call done", () -> s.tenantMetrics("good") != null && s.tenantMetrics("good").totalCompletions() == 1);
+      assertThat(s.handlerThreads()).isEqualTo(4);
+
+      failWithError(s, "oom", new OutOfMemoryError("test: no heap left"), 3);
+      // The Error is counted once the call's bookkeeping is done: wait for the abort.
+      await("the abort", server::isAborted);
+      assertThat(server.messages).hasSize(1);
+      assertThat(server.messages.get(0)).contains("exceeded").contains("0.5");
+      assertThat(server.causes.get(0)).isInstanceOf(OutOfMemoryError.class).hasMessage("test: no heap left");
+    } finally {
+      s.stop();
+    }
+  }
+
+  @Test
+  void aNegativePercentNeverAborts() throws Exception {
+    RecordingAbortable server = new RecordingAbortable();
+    CakeRpcScheduler s = started(conf("hbase.regionserver.handler.abort.on.error.percent", "-1"), server);
+    try {
+      for (int i = 1; i <= 6; i++) {
+        failWithError(s, "err", new StackOverflowError("test"), i);
+      }
+      assertThat(server.messages).isEmpty();
+    } finally {
+      s.stop();
+    }
+  }
+
+  /** Dispatches a call that throws {@code error} and waits until its handler has run it. */
+  private static void failWithError(CakeRpcScheduler s, String tenant, Error error, int n)
+      throws InterruptedException {
+    assertThat(s.dispatch(StubCalls.get(tenant, () -> {
+      throw error;
+    }))).isTrue();
+    await("call " + n + " of " + tenant + " run", () -> {
+      TenantMetrics m = s.tenantMetrics(tenant);
+      return m != null && m.totalCompletions() == n;
+    });
+  }
+
+  static void await(String what, BooleanSupplier condition) throws InterruptedException {
+    long end = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > end) {
+        throw new AssertionError("timed out waiting for " + what);
+      }
+      Thread.sleep(1);
+    }
+  }
+}

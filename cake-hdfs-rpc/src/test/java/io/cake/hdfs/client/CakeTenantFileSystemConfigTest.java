@@ -1,0 +1,32 @@
+package io.cake.hdfs.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.junit.jupiter.api.Test;
+
+/** The HBase-side keys of the file system wrapper, without a cluster (a local base file system). */
+class CakeTenantFileSystemConfigTest {
+  @Test
+  void enabledIsTrueOrFalseAndNothingElse() throws Exception {
+    for (String junk : new String[] {"yes", "ture", ""}) {
+      Configuration conf = new Configuration(false);
+      conf.set(CakeTenantFileSystem.ENABLED_KEY, junk);
+      try (FileSystem base = FileSystem.newInstanceLocal(new Configuration(false))) {
+        // Hadoop's getBoolean took these for the default (true), silently.
+        assertThatThrownBy(() -> new CakeTenantFileSystem(base, conf))
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining("cake.hdfs.client.enabled")
+            .hasMessageContaining("'" + junk + "'");
+      }
+    }
+    Configuration conf = new Configuration(false);
+    conf.set(CakeTenantFileSystem.ENABLED_KEY, " FALSE ");
+    try (FileSystem base = FileSystem.newInstanceLocal(new Configuration(false));
+        CakeTenantFileSystem fs = new CakeTenantFileSystem(base, conf)) {
+      assertThat(fs.tenantClients()).isZero();
+    }
+  }
+}
