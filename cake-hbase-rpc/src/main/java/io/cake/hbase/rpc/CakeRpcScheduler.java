@@ -306,6 +306,17 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
 
   // ------------------------------------------------------------------ dispatch
 
+  /**
+   * Tenants' data traffic comes through HBase's ClientService (get, mutate, scan, multi); the
+   * RegionServer's AdminService (update_config, region info, compaction and flush requests) is
+   * operator traffic and stays with the stock handlers even where HBase gives it normal priority,
+   * so it never queues behind tenants (update_config is how Cake's own kill switch is reached).
+   */
+  private static boolean isClientService(RpcCall call) {
+    var service = call.getService();
+    return service == null || "ClientService".equals(service.getDescriptorForType().getName());
+  }
+
   @Override
   public boolean dispatch(CallRunner task) {
     if (!enabled) {
@@ -315,7 +326,8 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
     CakeCall cc;
     try {
       User user = call.getRequestUser().orElse(null);
-      if (priority.of(call.getHeader(), call.getParam(), user) != HConstants.NORMAL_QOS) {
+      if (!isClientService(call)
+          || priority.of(call.getHeader(), call.getParam(), user) != HConstants.NORMAL_QOS) {
         return delegate.dispatch(task);
       }
       Map<String, byte[]> connAttrs = call.getConnectionAttributes();

@@ -344,6 +344,47 @@ class CakeSchedulerClusterTest {
   }
 
   @Test
+  void theKillSwitchIsReachedWhileEveryCakeHandlerIsHeld() throws Exception {
+    // Hostile: update_config is an AdminService call HBase gives normal priority, so it queued in
+    // Cake itself, behind the very tenants an operator turns Cake off to escape.
+    CakeRpcScheduler s = cluster.scheduler();
+    CountDownLatch gate = new CountDownLatch(1);
+    TenantRecordingObserver.release = gate;
+    TenantRecordingObserver.holdTenant = "holder";
+    try (AsyncConnection ac = ConnectionFactory.createAsyncConnection(cluster.conf()).get()) {
+      AsyncTable<?> holder = ac.getTableBuilder(tagged)
+          .setRequestAttribute("cake.tenant", Bytes.toBytes("holder")).build();
+      List<CompletableFuture<Result>> held = new ArrayList<>();
+      for (int i = 0; i < s.aimdConfig().maxSize() + 2; i++) {
+        held.add(holder.get(new Get(row(i))).toCompletableFuture());
+      }
+      CakeCluster.await("every handler held", Duration.ofSeconds(30),
+          () -> s.activeHandlers() >= s.poolSize() && s.queued("holder") > 0);
+
+      CompletableFuture<Void> off = CompletableFuture.runAsync(() -> {
+        try {
+          cluster.updateConfiguration(conn, "cake.hbase.enabled", "false");
+        } catch (Exception e) {
+          throw new RuntimeException(e);
+        }
+      });
+      off.get(30, TimeUnit.SECONDS); // before: waited for the held handlers (released at 60 s)
+      assertThat(s.enabled()).isFalse();
+      assertThat(gate.getCount()).as("handlers still held").isEqualTo(1);
+
+      gate.countDown();
+      for (CompletableFuture<Result> f : held) {
+        assertThat(f.get(60, TimeUnit.SECONDS)).isNotNull();
+      }
+    } finally {
+      gate.countDown();
+      TenantRecordingObserver.holdTenant = null;
+      cluster.updateConfiguration(conn, "cake.hbase.enabled", null);
+    }
+    assertThat(s.enabled()).isTrue();
+  }
+
+  @Test
   void callsWhoseDeadlinePassesInTheQueueAreDroppedAndCounted() throws Exception {
     CakeRpcScheduler s = cluster.scheduler();
     int timeoutMs = 50;
