@@ -35,6 +35,8 @@ class TenantFloodTest {
       }
       s.rollMetrics();
       int mbeans = mbs.queryNames(ours, null).size() + mbs.queryNames(ourMetrics, null).size();
+      System.out.printf("CAKE tenant flood: %d client names -> %d tenants, %d folded, %d MBeans%n",
+          NAMES, s.tenants().size(), s.tenants().folded(), mbeans);
 
       assertThat(mbeans).as("MBeans of this scheduler").isLessThan(8 * 40);
       assertThat(s.scheduler().lastSnapshot().tenants().size()).isLessThanOrEqualTo(8);
