@@ -45,9 +45,18 @@ class SloDeciderTest {
 
   @Test
   void shareAbove99PercentStillMissingReservesAnHdfsSlotAndCompensates() {
-    Decision d = decide(obs(200, 0, 0), new LatencyAllocation(0.995, 0, 0));
+    Decision d = decide(obs(200, 0, 0.2), new LatencyAllocation(0.995, 0, 0));
     assertThat(d.allocation().hdfsReserved()).isEqualTo(1);
     assertThat(d.allocation().share()).isCloseTo(0.995 - 1.0 / 6, within(1e-9));
+  }
+
+  @Test
+  void noHdfsReservationForATenantThatDoesNotWaitAtTheDataNode() {
+    // The paper reserves at share > 99% whatever the DataNode queue did; a reserved slot for a
+    // tenant that does not wait for slots idles beside it.
+    Decision d = decide(obs(200, 0, 0.0), new LatencyAllocation(0.995, 0, 0));
+    assertThat(d.allocation().hdfsReserved()).isZero();
+    assertThat(d.describe()).contains("no HDFS reservation: hardly waiting at the DataNode");
   }
 
   @Test
