@@ -1,31 +1,31 @@
 package io.cake.controller.loop;
 
+import io.cake.controller.config.JmxConnection;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Supplier;
 import javax.management.MBeanServerConnection;
 import javax.management.remote.JMXConnector;
-import javax.management.remote.JMXConnectorFactory;
-import javax.management.remote.JMXServiceURL;
 
 /**
  * Finds the DataNode read scheduler the controller steers: in this JVM through the platform
- * MBeanServer (empty URL, as in a mini-cluster), or in the co-located DataNode's JVM over a JMX
- * URL, connecting on first use and again after a failure. Null while none can be reached. The
+ * MBeanServer (no URL, as in a mini-cluster), or in the co-located DataNode's JVM over JMX,
+ * connecting on first use and again after a failure. Null while none can be reached. The
  * controller wraps it in a {@link BoundedPort}, so a silent endpoint cannot hang a tick.
  */
 public final class DataNodeLocator implements Supplier<FirstLevelPort>, AutoCloseable {
-  private final String jmxUrl;
+  private final JmxConnection datanode;
   private final String scheduler;
   private volatile JMXConnector connector;
 
   /**
-   * @param jmxUrl the DataNode's JMX service URL, or "" for this JVM
+   * @param datanode how to reach the DataNode's JMX, or {@link JmxConnection#IN_THIS_JVM}
    * @param scheduler the scheduler's name ({@code hdfs-<xfer port>}), or "" for the only (first) one
    */
-  public DataNodeLocator(String jmxUrl, String scheduler) {
-    this.jmxUrl = jmxUrl == null ? "" : jmxUrl;
+  public DataNodeLocator(JmxConnection datanode, String scheduler) {
+    this.datanode = Objects.requireNonNull(datanode, "datanode");
     this.scheduler = scheduler == null ? "" : scheduler;
   }
 
@@ -33,11 +33,11 @@ public final class DataNodeLocator implements Supplier<FirstLevelPort>, AutoClos
   public FirstLevelPort get() {
     try {
       MBeanServerConnection server;
-      if (jmxUrl.isEmpty()) {
+      if (datanode.inThisJvm()) {
         server = ManagementFactory.getPlatformMBeanServer();
       } else {
         if (connector == null) {
-          connector = JMXConnectorFactory.connect(new JMXServiceURL(jmxUrl));
+          connector = datanode.connect();
         }
         server = connector.getMBeanServerConnection();
       }
