@@ -58,7 +58,7 @@ public final class CakeControllerCoprocessor implements RegionServerCoprocessor 
     int port = ((RegionServerCoprocessorEnvironment) env).getServerName().getPort();
     SloTarget slo = cfg.slo().get();
     long interval = cfg.params().interval().toMillis();
-    datanode = new DataNodeLocator(cfg.hdfsJmxUrl(), cfg.hdfsScheduler());
+    datanode = new DataNodeLocator(cfg.hdfsJmx(), cfg.hdfsScheduler());
     controller =
         new SecondLevelController(
             () -> CakeRpcSchedulers.byPort(port).map(LocalHBasePort::new).orElse(null),
@@ -83,7 +83,7 @@ public final class CakeControllerCoprocessor implements RegionServerCoprocessor 
               return t;
             });
     thread.scheduleWithFixedDelay(this::tick, interval, interval, TimeUnit.MILLISECONDS);
-    LOG.info("cake-controller started for {} every {} ms", slo, interval);
+    LOG.info("cake-controller started for {} every {} ms, DataNode scheduler through {}", slo, interval, cfg.hdfsJmx());
   }
 
   private void tick() {

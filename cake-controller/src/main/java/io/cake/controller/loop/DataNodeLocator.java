@@ -1,31 +1,46 @@
 package io.cake.controller.loop;
 
+import io.cake.controller.config.ControllerConfig;
+import io.cake.controller.config.JmxConnection;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import javax.management.MBeanServerConnection;
 import javax.management.remote.JMXConnector;
-import javax.management.remote.JMXConnectorFactory;
-import javax.management.remote.JMXServiceURL;
+import javax.net.ssl.SSLException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Finds the DataNode read scheduler the controller steers: in this JVM through the platform
- * MBeanServer (empty URL, as in a mini-cluster), or in the co-located DataNode's JVM over a JMX
- * URL, connecting on first use and again after a failure. Null while none can be reached. The
- * controller wraps it in a {@link BoundedPort}, so a silent endpoint cannot hang a tick.
+ * MBeanServer (no URL, as in a mini-cluster), or in the co-located DataNode's JVM over JMX,
+ * connecting on first use and again after a failure. Null while none can be reached. A failure is
+ * logged with why and which keys to check once, until the locator succeeds or fails another way:
+ * the controller retries every interval. The controller wraps it in a {@link BoundedPort}, so a
+ * silent endpoint cannot hang a tick.
  */
 public final class DataNodeLocator implements Supplier<FirstLevelPort>, AutoCloseable {
-  private final String jmxUrl;
+  private static final Logger LOG = LoggerFactory.getLogger(DataNodeLocator.class);
+
+  private final JmxConnection datanode;
   private final String scheduler;
+  private final AtomicLong refusedLogins = new AtomicLong();
   private volatile JMXConnector connector;
+  private volatile String lastFailure;
+  private volatile Failure lastKind;
+
+  /** What went wrong, so a new kind of failure is logged even within a run of failures. */
+  private enum Failure { REFUSED, UNREACHABLE, NO_SCHEDULER }
 
   /**
-   * @param jmxUrl the DataNode's JMX service URL, or "" for this JVM
+   * @param datanode how to reach the DataNode's JMX, or {@link JmxConnection#IN_THIS_JVM}
    * @param scheduler the scheduler's name ({@code hdfs-<xfer port>}), or "" for the only (first) one
    */
-  public DataNodeLocator(String jmxUrl, String scheduler) {
-    this.jmxUrl = jmxUrl == null ? "" : jmxUrl;
+  public DataNodeLocator(JmxConnection datanode, String scheduler) {
+    this.datanode = Objects.requireNonNull(datanode, "datanode");
     this.scheduler = scheduler == null ? "" : scheduler;
   }
 
@@ -33,11 +48,11 @@ public final class DataNodeLocator implements Supplier<FirstLevelPort>, AutoClos
   public FirstLevelPort get() {
     try {
       MBeanServerConnection server;
-      if (jmxUrl.isEmpty()) {
+      if (datanode.inThisJvm()) {
         server = ManagementFactory.getPlatformMBeanServer();
       } else {
         if (connector == null) {
-          connector = JMXConnectorFactory.connect(new JMXServiceURL(jmxUrl));
+          connector = datanode.connect();
         }
         server = connector.getMBeanServerConnection();
       }
@@ -45,15 +60,63 @@ public final class DataNodeLocator implements Supplier<FirstLevelPort>, AutoClos
       if (name.isEmpty()) {
         Set<String> found = JmxHdfsPort.discover(server);
         if (found.isEmpty()) {
-          return null;
+          // Reached, but no Cake there: a DataNode without Cake's dataset factory, or not started yet.
+          return failed(Failure.NO_SCHEDULER, "no DataNode read scheduler is registered in " + datanode, null);
         }
         name = found.stream().sorted().findFirst().orElseThrow();
       }
-      return new JmxHdfsPort(server, name);
-    } catch (IOException e) {
+      JmxHdfsPort port = new JmxHdfsPort(server, name);
+      lastFailure = null; // the next failure is news again
+      lastKind = null;
+      return port;
+    } catch (SecurityException e) {
+      refusedLogins.incrementAndGet();
       close(); // reconnect next interval
-      return null;
+      return failed(Failure.REFUSED, "the DataNode's JMX at " + datanode.url() + " refused "
+          + datanode.user().map(u -> "the login of user '" + u + "'").orElse("a connection without credentials")
+          + " (" + e.getMessage() + "): check " + ControllerConfig.HDFS_JMX_USER + " and "
+          + ControllerConfig.HDFS_JMX_PASSWORD_FILE + " against the DataNode's"
+          + " com.sun.management.jmxremote.password.file and .access.file", null);
+    } catch (IOException e) {
+      String check = isTls(e)
+          ? ControllerConfig.HDFS_JMX_SSL + " against the DataNode's com.sun.management.jmxremote.registry.ssl and"
+              + " .ssl, and that javax.net.ssl.trustStore of this JVM trusts the DataNode's certificate"
+          : ControllerConfig.HDFS_JMX_URL + ", that the DataNode runs with remote JMX on that port, and "
+              + ControllerConfig.HDFS_JMX_SSL + " against its com.sun.management.jmxremote.registry.ssl";
+      close(); // reconnect next interval
+      return failed(Failure.UNREACHABLE, "cannot reach the DataNode scheduler through " + datanode + ": " + e + "; check " + check, e);
     }
+  }
+
+  private FirstLevelPort failed(Failure kind, String why, Exception e) {
+    if (kind != lastKind) {
+      LOG.warn("cake-controller: {} (retrying every interval, logged once)", why);
+    }
+    if (e != null) {
+      LOG.debug("cake-controller: DataNode JMX failure", e);
+    }
+    lastFailure = why;
+    lastKind = kind;
+    return null;
+  }
+
+  private static boolean isTls(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof SSLException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Connections the DataNode's JMX refused (bad or missing credentials, or no access). */
+  public long refusedLogins() {
+    return refusedLogins.get();
+  }
+
+  /** Why the last attempt failed, or null if it succeeded (or none was made). */
+  public String lastFailure() {
+    return lastFailure;
   }
 
   @Override

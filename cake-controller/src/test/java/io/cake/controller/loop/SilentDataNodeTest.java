@@ -2,6 +2,7 @@ package io.cake.controller.loop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cake.controller.config.JmxConnection;
 import io.cake.controller.config.SloTarget;
 import io.cake.controller.policy.ControllerParams;
 import io.cake.controller.policy.SloDecider;
@@ -64,8 +65,8 @@ class SilentDataNodeTest {
     }, "black-hole");
     acceptor.setDaemon(true);
     acceptor.start();
-    locator = new DataNodeLocator(
-        "service:jmx:rmi:///jndi/rmi://127.0.0.1:" + blackHole.getLocalPort() + "/jmxrmi", "");
+    locator = new DataNodeLocator(JmxConnection.plain(
+        "service:jmx:rmi:///jndi/rmi://127.0.0.1:" + blackHole.getLocalPort() + "/jmxrmi"), "");
     hbase.rollMetrics(); // a new HBase interval, so the tick goes on to the DataNode
     return new SecondLevelController(
         () -> hbasePort, locator, new SloDecider(ControllerParams.DEFAULTS),

@@ -1,0 +1,46 @@
+package io.cake.controller.config;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+
+/**
+ * The file named by {@link ControllerConfig#HDFS_JMX_PASSWORD_FILE}: it holds only the password
+ * for the DataNode's JMX, so the password never sits in hbase-site.xml (which HBase shows on its
+ * web UI and in {@code /conf}). Surrounding whitespace, the final newline included, is not part of
+ * the password: the JDK's own password file separates fields by whitespace, so no JMX password can
+ * contain any.
+ */
+final class PasswordFile {
+  private PasswordFile() {}
+
+  /** The password, read now; every failure names the key. */
+  static String read(Path file) throws IOException {
+    String key = ControllerConfig.HDFS_JMX_PASSWORD_FILE;
+    if (!Files.isRegularFile(file)) {
+      throw new IOException(key + " " + file + " is not a file (missing, or a directory)");
+    }
+    if (!Files.isReadable(file)) {
+      throw new IOException(key + " " + file + " is not readable by this process");
+    }
+    // As the JDK does for its own password file: a secret every local user can read is no secret.
+    try {
+      if (Files.getPosixFilePermissions(file).contains(PosixFilePermission.OTHERS_READ)) {
+        throw new IOException(key + " " + file + " is readable by every user: chmod o-r (600 is best)");
+      }
+    } catch (UnsupportedOperationException notPosix) {
+      // no POSIX permissions to check on this file system
+    }
+    String password;
+    try {
+      password = Files.readString(file).strip();
+    } catch (IOException e) {
+      throw new IOException(key + " " + file + " cannot be read: " + e, e);
+    }
+    if (password.isEmpty()) {
+      throw new IOException(key + " " + file + " is empty: it must hold the password");
+    }
+    return password;
+  }
+}
