@@ -1,5 +1,6 @@
 package io.cake.controller.policy;
 
+import io.cake.core.sched.Allocation;
 import io.cake.core.tenant.Goal;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,7 +46,8 @@ public final class SloDecider {
     int backoff = state.backoff();
     List<String> reasons = new ArrayList<>();
     double share = current.share();
-    int hdfsRes = Math.min(current.hdfsReserved(), Math.max(0, obs.hdfsSlots() - 1 - otherHdfsReserved));
+    int maxHdfsRes = reservableBeside(obs.hdfsSlots(), otherHdfsReserved);
+    int hdfsRes = Math.min(current.hdfsReserved(), maxHdfsRes);
     int hbaseRes = current.hbaseReserved();
     double perf = Double.NaN;
 
@@ -56,15 +58,16 @@ public final class SloDecider {
     } else {
       perf = goal.normalisedPerformance(obs.measured());
       int sharedHdfs = obs.hdfsSlots() - otherHdfsReserved - hdfsRes;
+      boolean canReserveHdfs = hdfsRes < maxHdfsRes;
       if (perf < params.lowPerformance()) {
-        if (share > params.reserveAboveShare() && sharedHdfs > 1) {
+        if (share > params.reserveAboveShare() && canReserveHdfs) {
           hdfsRes++;
           share -= 1.0 / sharedHdfs;
           reasons.add(
               String.format(
                   "SLO missed (perf %.2f) with share above %.0f%%: reserve HDFS slot %d, give 1/%d of share back",
                   perf, params.reserveAboveShare() * 100, hdfsRes, sharedHdfs));
-        } else if (shareCannotMeet(share, perf) && obs.hdfsOccupancy() >= params.minOccupancy() && sharedHdfs > 1) {
+        } else if (shareCannotMeet(share, perf) && obs.hdfsOccupancy() >= params.minOccupancy() && canReserveHdfs) {
           // Beyond the paper: the linear model says no share below the bound can meet the SLO and
           // the tenant does wait at the DataNode, so reserve a slot now as well as stepping share,
           // instead of walking share up to the bound first (that walk is where the paper's
@@ -82,7 +85,7 @@ public final class SloDecider {
           reasons.add(
               String.format(
                   "SLO missed (perf %.2f): share +%.1f points%s",
-                  perf, step * 100, sharedHdfs <= 1 && share > params.reserveAboveShare() ? " (no HDFS slot left to reserve)" : ""));
+                  perf, step * 100, !canReserveHdfs && share > params.reserveAboveShare() ? " (no HDFS slot left to reserve)" : ""));
         }
       } else if (perf > params.highPerformance()) {
         if (share < params.releaseBelowShare() && hdfsRes > 0) {
@@ -112,7 +115,7 @@ public final class SloDecider {
     }
 
     // ---- Algorithm 2: queue occupancy at HBase. HBase shares equal HDFS shares (the same value).
-    int maxHbaseRes = Math.max(0, obs.hbaseSlots() - 1 - otherHbaseReserved);
+    int maxHbaseRes = reservableBeside(obs.hbaseSlots(), otherHbaseReserved);
     hbaseRes = Math.min(Math.max(hbaseRes, 0), maxHbaseRes);
     double hdfsOcc = obs.hdfsOccupancy();
     double hbaseOcc = obs.hbaseOccupancy();
@@ -211,6 +214,14 @@ public final class SloDecider {
       return cap + 1;
     }
     return cap;
+  }
+
+  /**
+   * Slots the latency tenant may reserve beside {@code othersReserved}: the last shared slot is
+   * never reserved ({@link Allocation#maxReservable}), and others' reservations count against it.
+   */
+  static int reservableBeside(int slots, int othersReserved) {
+    return Math.max(0, Allocation.maxReservable(slots) - othersReserved);
   }
 
   /**
