@@ -6,6 +6,7 @@ import io.cake.bench.load.RateShape;
 import io.cake.bench.load.Windows;
 import io.cake.bench.report.MarkdownReport;
 import io.cake.bench.report.RunSummary;
+import io.cake.core.sched.Allocation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -113,7 +114,7 @@ public final class Experiments {
 
   /** Figure 8: p99 against the HDFS reservation at a low and a high rate; HBase thread per request. */
   private void fig8() throws Exception {
-    int maxRes = lab.softLimit() - 1;
+    int maxRes = Allocation.maxReservable(lab.softLimit());
     double low = Math.max(1, Math.round(base() / 3));
     double high = 2 * base();
     double[] rates = {low, high};
@@ -204,7 +205,7 @@ public final class Experiments {
   /** Figures 10 and 11: one resource scheduling, the other not, and both, against the rate. */
   private void fig10and11() throws Exception {
     double[] rates = {Math.round(base() / 2), base(), 2 * base()};
-    int res = lab.softLimit() - 1;
+    int res = Allocation.maxReservable(lab.softLimit());
     record Config(String name, String label, Fixed f) {}
     List<Config> configs = List.of(
         new Config("hdfs-only", "HDFS 90/10 + " + res + " reserved; HBase thread per request",

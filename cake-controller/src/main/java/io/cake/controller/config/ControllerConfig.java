@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -66,10 +65,9 @@ public final class ControllerConfig {
   public static final double DEFAULT_PERCENTILE = 99.0;
   public static final String LATENCY_MS_SUFFIX = ".latency-ms";
   public static final String THROUGHPUT_SUFFIX = ".throughput";
-  public static final String PRIORITY_SUFFIX = ".priority";
 
   private static final Pattern SLO_KEY =
-      Pattern.compile(Pattern.quote(SLO_PREFIX) + "(.+)\\.(percentile|latency-ms|throughput|priority)");
+      Pattern.compile(Pattern.quote(SLO_PREFIX) + "(.+)\\.(percentile|latency-ms|throughput)");
 
   private final boolean enabled;
   private final ControllerParams params;
@@ -221,7 +219,7 @@ public final class ControllerConfig {
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException(p + ": " + e.getMessage(), e);
       }
-      targets.add(new SloTarget(t, goal, (int) lng(conf, p + PRIORITY_SUFFIX, 0)));
+      targets.add(new SloTarget(t, goal));
     }
     if (targets.size() > 1) {
       throw new IllegalArgumentException(
@@ -274,17 +272,5 @@ public final class ControllerConfig {
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(key + " must be a whole number, got '" + v + "'");
     }
-  }
-
-
-  /** For logs: the keys as read. */
-  public static Map<String, String> cakeKeys(Iterable<Map.Entry<String, String>> all) {
-    Map<String, String> m = new TreeMap<>();
-    for (Map.Entry<String, String> e : all) {
-      if (e.getKey().startsWith("cake.")) {
-        m.put(e.getKey(), e.getValue());
-      }
-    }
-    return m;
   }
 }

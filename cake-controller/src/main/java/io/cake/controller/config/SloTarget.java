@@ -6,14 +6,14 @@ import io.cake.core.tenant.TenantNames;
 import java.util.Objects;
 
 /** The one latency tenant the controller steers for (the paper's client l), and its goal. */
-public record SloTarget(String tenant, Goal goal, int priority) {
+public record SloTarget(String tenant, Goal goal) {
   public SloTarget {
     TenantNames.check("SLO tenant", tenant);
     Objects.requireNonNull(goal, "goal");
   }
 
   public static SloTarget latency(String tenant, double percentile, double millis) {
-    return new SloTarget(tenant, LatencyGoal.of(percentile, millis), 0);
+    return new SloTarget(tenant, LatencyGoal.of(percentile, millis));
   }
 
   @Override

@@ -43,7 +43,7 @@ public final class Controller implements ControllerMXBean {
 
   @Override
   public void setThroughputSlo(String tenant, double opsPerSecond) {
-    controller.setSlo(new SloTarget(tenant, new ThroughputGoal(opsPerSecond), 0));
+    controller.setSlo(new SloTarget(tenant, new ThroughputGoal(opsPerSecond)));
   }
 
   @Override

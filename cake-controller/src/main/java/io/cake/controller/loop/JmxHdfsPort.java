@@ -78,7 +78,7 @@ public final class JmxHdfsPort implements FirstLevelPort {
         double busy = Double.isNaN(serviceMs) || Double.isNaN(throughput) ? 0.0 : throughput * serviceMs / 1000.0;
         tenants.put(tenant, new ResourceLoad.TenantLoad(Double.isNaN(occupancy) ? 0.0 : occupancy, busy));
       }
-      return new ResourceLoad(control.getSoftLimit(), 0L, tenants);
+      return new ResourceLoad(control.getSoftLimit(), tenants);
     } catch (JMException | RuntimeException e) {
       throw new IOException("reading DataNode scheduler '" + scheduler + "': " + e, e);
     }

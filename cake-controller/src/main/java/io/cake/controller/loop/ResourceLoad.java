@@ -9,11 +9,8 @@ import java.util.Map;
  * What the decision needs of a first-level scheduler's last interval for each tenant: queue
  * occupancy and mean busy slots. Read from a local snapshot or, for a DataNode in another JVM,
  * from its JMX gauges.
- *
- * @param endNanos end of the interval on the scheduler's clock (to tell a new interval from one
- *     already seen)
  */
-public record ResourceLoad(int slots, long endNanos, Map<String, TenantLoad> tenants) {
+public record ResourceLoad(int slots, Map<String, TenantLoad> tenants) {
 
   /** One tenant: fraction of the interval with work waiting, and mean slots busy with its work. */
   public record TenantLoad(double occupancy, double busy) {
@@ -31,7 +28,7 @@ public record ResourceLoad(int slots, long endNanos, Map<String, TenantLoad> ten
   public static ResourceLoad of(SchedulerSnapshot s) {
     Map<String, TenantLoad> m = new HashMap<>();
     s.tenants().forEach((name, t) -> m.put(name, new TenantLoad(t.occupancy(), busy(t))));
-    return new ResourceLoad(s.slots(), s.endNanos(), m);
+    return new ResourceLoad(s.slots(), m);
   }
 
   /** Little's law: completions x mean service time / interval length. */

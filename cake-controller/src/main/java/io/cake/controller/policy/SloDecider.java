@@ -1,5 +1,6 @@
 package io.cake.controller.policy;
 
+import io.cake.core.sched.Allocation;
 import io.cake.core.tenant.Goal;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,7 +46,8 @@ public final class SloDecider {
     int backoff = state.backoff();
     List<String> reasons = new ArrayList<>();
     double share = current.share();
-    int hdfsRes = Math.min(current.hdfsReserved(), Math.max(0, obs.hdfsSlots() - 1 - otherHdfsReserved));
+    int maxHdfsRes = reservableBeside(obs.hdfsSlots(), otherHdfsReserved);
+    int hdfsRes = Math.min(current.hdfsReserved(), maxHdfsRes);
     int hbaseRes = current.hbaseReserved();
     double perf = Double.NaN;
 
@@ -56,16 +58,17 @@ public final class SloDecider {
     } else {
       perf = goal.normalisedPerformance(obs.measured());
       int sharedHdfs = obs.hdfsSlots() - otherHdfsReserved - hdfsRes;
+      boolean canReserveHdfs = hdfsRes < maxHdfsRes;
       if (perf < params.lowPerformance()) {
         boolean waitsAtDataNode = obs.hdfsOccupancy() >= params.minOccupancy();
-        if (share > params.reserveAboveShare() && sharedHdfs > 1 && waitsAtDataNode) {
+        if (share > params.reserveAboveShare() && canReserveHdfs && waitsAtDataNode) {
           hdfsRes++;
           share -= 1.0 / sharedHdfs;
           reasons.add(
               String.format(
                   "SLO missed (perf %.2f) with share above %.0f%%: reserve HDFS slot %d, give 1/%d of share back",
                   perf, params.reserveAboveShare() * 100, hdfsRes, sharedHdfs));
-        } else if (shareCannotMeet(share, perf) && waitsAtDataNode && sharedHdfs > 1) {
+        } else if (shareCannotMeet(share, perf) && waitsAtDataNode && canReserveHdfs) {
           // Beyond the paper: the linear model says no share below the bound can meet the SLO and
           // the tenant does wait at the DataNode, so reserve a slot now as well as stepping share,
           // instead of walking share up to the bound first (that walk is where the paper's
@@ -85,7 +88,7 @@ public final class SloDecider {
             // Beyond the paper: a slot reserved for a tenant that does not wait for slots would
             // idle beside it and take the disk from batch (seen on a CPU-bound RegionServer: 5 of
             // 6 DataNode slots reserved at occupancy 0.00, the SLO still missed).
-            why = sharedHdfs <= 1 ? " (no HDFS slot left to reserve)"
+            why = !canReserveHdfs ? " (no HDFS slot left to reserve)"
                 : !waitsAtDataNode ? String.format(" (no HDFS reservation: hardly waiting at the DataNode, occupancy %.2f)", obs.hdfsOccupancy())
                 : "";
           }
@@ -119,7 +122,7 @@ public final class SloDecider {
     }
 
     // ---- Algorithm 2: queue occupancy at HBase. HBase shares equal HDFS shares (the same value).
-    int maxHbaseRes = Math.max(0, obs.hbaseSlots() - 1 - otherHbaseReserved);
+    int maxHbaseRes = reservableBeside(obs.hbaseSlots(), otherHbaseReserved);
     hbaseRes = Math.min(Math.max(hbaseRes, 0), maxHbaseRes);
     double hdfsOcc = obs.hdfsOccupancy();
     double hbaseOcc = obs.hbaseOccupancy();
@@ -218,6 +221,14 @@ public final class SloDecider {
       return cap + 1;
     }
     return cap;
+  }
+
+  /**
+   * Slots the latency tenant may reserve beside {@code othersReserved}: the last shared slot is
+   * never reserved ({@link Allocation#maxReservable}), and others' reservations count against it.
+   */
+  static int reservableBeside(int slots, int othersReserved) {
+    return Math.max(0, Allocation.maxReservable(slots) - othersReserved);
   }
 
   /**

@@ -36,6 +36,16 @@ class SloDeciderTest {
   }
 
   @Test
+  void theLatencyTenantReservesWhatTheLastSharedSlotRuleLeavesBesideOthers() {
+    assertThat(SloDecider.reservableBeside(6, 0)).isEqualTo(5);
+    assertThat(SloDecider.reservableBeside(6, 2)).isEqualTo(3);
+    assertThat(SloDecider.reservableBeside(6, 5)).isZero();
+    assertThat(SloDecider.reservableBeside(6, 9)).as("others over the limit leave none, not less").isZero();
+    assertThat(SloDecider.reservableBeside(1, 0)).isZero();
+    assertThat(SloDecider.reservableBeside(0, 0)).isZero();
+  }
+
+  @Test
   void exceedingTheSloGivesShareBack() {
     Decision d = decide(obs(50, 0, 0), new LatencyAllocation(0.5, 0, 0));
     assertThat(d.allocation().share()).isCloseTo(0.45, within(1e-9));

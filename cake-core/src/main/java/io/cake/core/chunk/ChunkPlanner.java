@@ -1,18 +1,12 @@
 package io.cake.core.chunk;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
- * Splits a read of (offset, length) into chunks of at most {@code chunkSize} bytes that end on
- * multiples of the chunk size (Cake section 5.1: 64 KB by default), so a large read holds a disk
- * slot for one chunk at a time.
+ * The chunk size of Cake's HDFS scheduling (section 5.1: 64 KB by default), so a large read holds a
+ * disk slot for one chunk at a time, and {@link #nextLength}, a chunk length that ends on a multiple
+ * of it. The DataNode gates {@code min(wanted, chunkSize)} bytes per disk read and does not align.
  */
 public final class ChunkPlanner {
   public static final int DEFAULT_CHUNK_SIZE = 64 * 1024;
-
-  /** One piece of a read. */
-  public record Chunk(long offset, int length) {}
 
   private final int chunkSize;
 
@@ -35,18 +29,5 @@ public final class ChunkPlanner {
     }
     long toBoundary = chunkSize - Math.floorMod(position, (long) chunkSize);
     return (int) Math.min(toBoundary, remaining);
-  }
-
-  public List<Chunk> plan(long offset, long length) {
-    List<Chunk> chunks = new ArrayList<>();
-    long pos = offset;
-    long remaining = length;
-    while (remaining > 0) {
-      int n = nextLength(pos, remaining);
-      chunks.add(new Chunk(pos, n));
-      pos += n;
-      remaining -= n;
-    }
-    return chunks;
   }
 }

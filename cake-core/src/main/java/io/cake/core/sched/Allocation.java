@@ -11,6 +11,11 @@ import java.util.TreeMap;
  * over the sum of the weights of the tenants that have work queued. Tenants not named get {@code
  * defaultShare}. A reservation is a number of slots that serve only that tenant (and idle
  * otherwise); reservations come on top of the share, as in Cake.
+ *
+ * <p>Reservations never take the last shared slot ({@link #maxReservable}): it serves everyone, so
+ * control traffic and tenants without a reservation cannot starve. Every place that checks or
+ * clips reservations against a slot count goes through {@link #maxReservable}, {@link #fits} or
+ * {@link #checkFits}.
  */
 public record Allocation(
     Map<String, Double> shares, Map<String, Integer> reservations, double defaultShare) {
@@ -52,6 +57,43 @@ public record Allocation(
 
   public int totalReserved() {
     return reservations.values().stream().mapToInt(Integer::intValue).sum();
+  }
+
+  /** Most of {@code slots} that reservations may take together: all but the last shared one. */
+  public static int maxReservable(int slots) {
+    return Math.max(0, slots - 1);
+  }
+
+  /** Whether these reservations leave {@code slots} its last shared slot. */
+  public boolean fits(int slots) {
+    return totalReserved() <= maxReservable(slots);
+  }
+
+  /**
+   * Throws unless {@link #fits}({@code slots}).
+   *
+   * @param slotsKey what sets the slot count (a configuration key, or a description such as "the
+   *     soft limit"), named in the message as what would have to grow
+   * @throws IllegalArgumentException naming {@code slotsKey}, the reservations and the numbers
+   */
+  public void checkFits(int slots, String slotsKey) {
+    if (!fits(slots)) {
+      int total = totalReserved();
+      throw new IllegalArgumentException(
+          "reservations "
+              + reservations
+              + " total "
+              + total
+              + " but at most "
+              + maxReservable(slots)
+              + " of "
+              + slots
+              + " slots may be reserved (the last shared slot never is): "
+              + slotsKey
+              + " must be >= "
+              + ((long) total + 1)
+              + " to fit them");
+    }
   }
 
   public Allocation withShare(String tenant, double share) {

@@ -288,16 +288,7 @@ public final class FairQueueScheduler<T> {
     Objects.requireNonNull(next, "allocation");
     lock.lock();
     try {
-      if (next.totalReserved() > slotCount - 1) {
-        throw new IllegalArgumentException(
-            "reservations total "
-                + next.totalReserved()
-                + " but at most "
-                + (slotCount - 1)
-                + " of "
-                + slotCount
-                + " slots may be reserved (the last shared slot never is)");
-      }
+      next.checkFits(slotCount, "the slot count of " + name);
       allocation = next;
       for (TenantQueue<T> q : tenants.values()) {
         q.weight = next.share(q.name);
@@ -548,7 +539,7 @@ public final class FairQueueScheduler<T> {
     reservedFor = (TenantQueue<T>[]) new TenantQueue<?>[slotCount];
     tenants.values().forEach(q -> q.reserved = 0);
     int next = 0;
-    int reservable = slotCount - 1;
+    int reservable = Allocation.maxReservable(slotCount);
     for (Map.Entry<String, Integer> e : allocation.reservations().entrySet()) {
       TenantQueue<T> q = queueFor(e.getKey());
       for (int i = 0; i < e.getValue() && next < reservable; i++) {

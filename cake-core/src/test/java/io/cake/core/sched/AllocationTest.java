@@ -29,4 +29,30 @@ class AllocationTest {
     assertThatThrownBy(() -> new Allocation(Map.of("bad name", 1.0), Map.of(), 1))
         .hasMessageContaining("'bad name'");
   }
+
+  @Test
+  void reservationsNeverTakeTheLastSharedSlot() {
+    assertThat(Allocation.maxReservable(0)).isZero();
+    assertThat(Allocation.maxReservable(1)).isZero();
+    assertThat(Allocation.maxReservable(2)).isEqualTo(1);
+    assertThat(Allocation.maxReservable(6)).isEqualTo(5);
+
+    Allocation a = Allocation.equalShares().withReservation("fe", 3).withReservation("batch", 2);
+    assertThat(Allocation.equalShares().fits(1)).as("nothing reserved fits one slot").isTrue();
+    assertThat(a.fits(6)).isTrue();
+    assertThat(a.fits(5)).as("five reserved of five leaves no shared slot").isFalse();
+    a.checkFits(6, "cake.hdfs.soft-limit");
+  }
+
+  @Test
+  void aMisfitNamesTheKeyTheReservationsAndTheNumbers() {
+    Allocation a = Allocation.equalShares().withReservation("fe", 3).withReservation("batch", 2);
+    assertThatThrownBy(() -> a.checkFits(5, "cake.hdfs.soft-limit"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "reservations {batch=2, fe=3} total 5 but at most 4 of 5 slots may be reserved"
+                + " (the last shared slot never is): cake.hdfs.soft-limit must be >= 6 to fit them");
+    assertThatThrownBy(() -> a.checkFits(0, "slots"))
+        .hasMessageContaining("at most 0 of 0 slots");
+  }
 }

@@ -106,7 +106,7 @@ class SchedulerConcurrencyTest {
             .withReservation("front", round % 3)
             .withReservation("batch", round % 2);
     s.setSlotCount(round % 2 == 0 ? 8 : 5);
-    if (a.totalReserved() <= s.slotCount() - 1) {
+    if (a.fits(s.slotCount())) {
       s.setAllocation(a);
     }
     s.rollMetrics();

@@ -1,5 +1,6 @@
 package io.cake.hbase.config;
 
+import io.cake.core.config.ConfigNumbers;
 import io.cake.core.tenant.TenantNames;
 import java.util.Map;
 import java.util.TreeMap;
@@ -14,7 +15,7 @@ public final class AllocationText {
     forEachPair(
         "shares",
         text,
-        (tenant, v) -> out.put(tenant, CakeSettings.parsePositiveDouble("share of '" + tenant + "'", v)));
+        (tenant, v) -> out.put(tenant, ConfigNumbers.positiveDouble("share of '" + tenant + "'", v)));
     return out;
   }
 
@@ -23,7 +24,7 @@ public final class AllocationText {
     forEachPair(
         "reservations",
         text,
-        (tenant, v) -> out.put(tenant, CakeSettings.parseInt("reservation of '" + tenant + "'", v, 0)));
+        (tenant, v) -> out.put(tenant, ConfigNumbers.intAtLeast("reservation of '" + tenant + "'", v, 0)));
     return out;
   }
 

@@ -1,10 +1,13 @@
 package io.cake.hbase.config;
 
+import io.cake.core.config.TenantKeys;
+import io.cake.core.sched.Allocation;
 import org.apache.hadoop.hbase.HConstants;
 
 /**
  * Every hbase-site.xml key of cake-hbase-rpc, next to its default. docs/hbase.md documents each.
- * Parsing and validation live in {@link CakeSettings}.
+ * Parsing and validation live in {@link CakeSettings} (the per-tenant keys in cake-core's {@link
+ * TenantKeys}).
  */
 public final class CakeHBaseConfig {
   private CakeHBaseConfig() {}
@@ -30,12 +33,12 @@ public final class CakeHBaseConfig {
 
   /** Per-tenant keys: {@code cake.hbase.tenant.<name>.share|reservation|allowed-users}. */
   public static final String TENANT_PREFIX = "cake.hbase.tenant.";
-  public static final String SHARE_SUFFIX = ".share";
-  public static final String RESERVATION_SUFFIX = ".reservation";
+  public static final String SHARE_SUFFIX = TenantKeys.SHARE_SUFFIX;
+  public static final String RESERVATION_SUFFIX = TenantKeys.RESERVATION_SUFFIX;
   public static final String ALLOWED_USERS_SUFFIX = ".allowed-users";
   /** Share of tenants without a {@code .share} key (including {@code default}). */
   public static final String DEFAULT_SHARE = "cake.hbase.default-share";
-  public static final double DEFAULT_DEFAULT_SHARE = 1.0;
+  public static final double DEFAULT_DEFAULT_SHARE = Allocation.DEFAULT_SHARE;
 
   /** Maps authenticated users to tenants: {@code user:tenant,user2:tenant2}. */
   public static final String USER_RULES = "cake.hbase.user-rules";

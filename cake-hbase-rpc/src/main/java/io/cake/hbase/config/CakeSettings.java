@@ -4,6 +4,8 @@ import static io.cake.hbase.config.CakeHBaseConfig.*;
 
 import io.cake.core.aimd.AimdConfig;
 import io.cake.core.config.ConfigBoolean;
+import io.cake.core.config.ConfigNumbers;
+import io.cake.core.config.TenantKeys;
 import io.cake.core.sched.Allocation;
 import io.cake.core.tenant.TenantNames;
 import java.time.Duration;
@@ -62,41 +64,17 @@ public record CakeSettings(
     Objects.requireNonNull(metricsInterval);
   }
 
+  /** The per-tenant keys: {@code cake.hbase.tenant.<name>.share|reservation|allowed-users}. */
+  private static final TenantKeys TENANT_KEYS =
+      new TenantKeys(TENANT_PREFIX, DEFAULT_SHARE, ALLOWED_USERS_SUFFIX);
+
   /** Reads and validates every cake.hbase.* key. */
   public static CakeSettings from(Configuration conf) {
-    double defaultShare = positiveDouble(conf, DEFAULT_SHARE, DEFAULT_DEFAULT_SHARE);
-    Map<String, Double> shares = new TreeMap<>();
-    Map<String, Integer> reservations = new TreeMap<>();
+    TenantKeys.Parsed tenants =
+        TENANT_KEYS.parse(conf.getPropsWithPrefix(TENANT_PREFIX), conf.get(DEFAULT_SHARE));
+    Allocation allocation = tenants.allocation();
     Map<String, Set<String>> allowed = new TreeMap<>();
-    for (Map.Entry<String, String> e : conf.getPropsWithPrefix(TENANT_PREFIX).entrySet()) {
-      String rest = e.getKey();
-      String key = TENANT_PREFIX + rest;
-      String value = e.getValue() == null ? "" : e.getValue().trim();
-      if (rest.endsWith(SHARE_SUFFIX)) {
-        String tenant = tenant(key, rest, SHARE_SUFFIX);
-        shares.put(tenant, parsePositiveDouble(key, value));
-      } else if (rest.endsWith(RESERVATION_SUFFIX)) {
-        String tenant = tenant(key, rest, RESERVATION_SUFFIX);
-        reservations.put(tenant, parseInt(key, value, 0));
-      } else if (rest.endsWith(ALLOWED_USERS_SUFFIX)) {
-        String tenant = tenant(key, rest, ALLOWED_USERS_SUFFIX);
-        allowed.put(tenant, csv(value));
-      } else {
-        throw new IllegalArgumentException(
-            "unknown key "
-                + key
-                + ": per-tenant keys are "
-                + TENANT_PREFIX
-                + "<tenant>{"
-                + SHARE_SUFFIX
-                + ","
-                + RESERVATION_SUFFIX
-                + ","
-                + ALLOWED_USERS_SUFFIX
-                + "}");
-      }
-    }
-    Allocation allocation = new Allocation(shares, reservations, defaultShare);
+    tenants.values(ALLOWED_USERS_SUFFIX).forEach((tenant, users) -> allowed.put(tenant, csv(users)));
     Map<String, String> rules = parseUserRules(conf.get(USER_RULES, DEFAULT_USER_RULES));
     AclMode acl = AclMode.parse(conf.get(TENANT_ACL, DEFAULT_TENANT_ACL));
     int maxTenants = intAtLeast(conf, MAX_TENANTS, DEFAULT_MAX_TENANTS, 1);
@@ -122,21 +100,8 @@ public record CakeSettings(
       initial = conf.getInt("hbase.regionserver.handler.count", 30);
     }
     initial = Math.max(aimd.minSize(), Math.min(aimd.maxSize(), initial));
-    if (allocation.totalReserved() > aimd.minSize() - 1) {
-      throw new IllegalArgumentException(
-          "reservations ("
-              + TENANT_PREFIX
-              + "<tenant>"
-              + RESERVATION_SUFFIX
-              + ") total "
-              + allocation.totalReserved()
-              + " but the pool may shrink to "
-              + AIMD_MIN
-              + "="
-              + aimd.minSize()
-              + " handlers and the last one is never reserved: at most "
-              + (aimd.minSize() - 1));
-    }
+    // The pool may shrink to aimd.min handlers, so that is what the reservations must fit.
+    allocation.checkFits(aimd.minSize(), AIMD_MIN + " (the smallest the handler pool may shrink to)");
     return new CakeSettings(
         bool(conf, ENABLED, DEFAULT_ENABLED),
         allocation,
@@ -185,10 +150,6 @@ public record CakeSettings(
     return out;
   }
 
-  private static String tenant(String key, String rest, String suffix) {
-    return TenantNames.check(key + " tenant", rest.substring(0, rest.length() - suffix.length()));
-  }
-
   /** Strict: Hadoop's getBoolean takes a typo for the default. */
   private static boolean bool(Configuration conf, String key, boolean def) {
     return ConfigBoolean.parse(key, conf.get(key), def);
@@ -196,7 +157,7 @@ public record CakeSettings(
 
   private static double positiveDouble(Configuration conf, String key, double def) {
     String v = conf.getTrimmed(key);
-    return v == null ? def : parsePositiveDouble(key, v);
+    return v == null ? def : ConfigNumbers.positiveDouble(key, v);
   }
 
   private static double nonNegativeDouble(Configuration conf, String key, double def) {
@@ -204,45 +165,16 @@ public record CakeSettings(
     if (v == null) {
       return def;
     }
-    double d = parseDouble(key, v);
+    double d = ConfigNumbers.parseDouble(key, v);
     if (!(d >= 0.0) || Double.isInfinite(d)) {
       throw new IllegalArgumentException(key + " must be a finite number >= 0, got '" + v + "'");
     }
     return d;
   }
 
-  static double parsePositiveDouble(String key, String v) {
-    double d = parseDouble(key, v);
-    if (!(d > 0.0) || Double.isInfinite(d)) {
-      throw new IllegalArgumentException(key + " must be a positive finite number, got '" + v + "'");
-    }
-    return d;
-  }
-
-  private static double parseDouble(String key, String v) {
-    try {
-      return Double.parseDouble(v);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(key + " must be a number, got '" + v + "'");
-    }
-  }
-
   private static int intAtLeast(Configuration conf, String key, int def, int min) {
     String v = conf.getTrimmed(key);
-    return v == null ? def : parseInt(key, v, min);
-  }
-
-  static int parseInt(String key, String v, int min) {
-    int i;
-    try {
-      i = Integer.parseInt(v.trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(key + " must be an integer, got '" + v + "'");
-    }
-    if (i < min) {
-      throw new IllegalArgumentException(key + " must be >= " + min + ", got " + i);
-    }
-    return i;
+    return v == null ? def : ConfigNumbers.intAtLeast(key, v, min);
   }
 
   private static long longAtLeast(Configuration conf, String key, long def, long min) {

@@ -480,23 +480,22 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
     Allocation allocation = fileAllocationChanged ? next.allocation() : queues.allocation();
     // Everything that can be refused is checked first, so a refusal changes nothing. CakeSettings
     // checked the file's reservations against the file's minimum; a kept allocation must fit too.
-    int reserved = allocation.totalReserved();
-    if (reserved > next.aimd().minSize() - 1) {
-      throw new IllegalArgumentException(
-          CakeHBaseConfig.AIMD_MIN
-              + "="
-              + next.aimd().minSize()
-              + " leaves no shared handler for the reservations in force (total "
-              + reserved
-              + ", set through JMX or the controller since the file was loaded): at most "
-              + (next.aimd().minSize() - 1));
+    if (!fileAllocationChanged) {
+      try {
+        allocation.checkFits(next.aimd().minSize(), CakeHBaseConfig.AIMD_MIN);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(
+            "the reservations in force (set through JMX or the controller since the file was"
+                + " loaded) do not fit: " + e.getMessage(),
+            e);
+      }
     }
     // The queues refuse reservations that do not leave one shared slot of the pool, so apply in
     // an order that never passes through such a state: when the reservations do not fit the pool
     // as it is (raising both), the bounds go first and grow the pool; otherwise (lowering both)
     // the reservations go first and the bounds may then shrink the pool to no less than
     // aimd.min > reserved.
-    boolean allocationFirst = reserved <= queues.slotCount() - 1;
+    boolean allocationFirst = allocation.fits(queues.slotCount());
     if (fileAllocationChanged && allocationFirst) {
       queues.setAllocation(allocation);
     }
@@ -593,11 +592,7 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
     AimdConfig c = sizer.config();
     AimdConfig next =
         new AimdConfig(c.lowMillis(), c.highMillis(), c.decreaseFactor(), min, max, c.interval());
-    int reserved = queues.allocation().totalReserved();
-    if (reserved > min - 1) {
-      throw new IllegalArgumentException(
-          "min " + min + " leaves no shared handler for reservations totalling " + reserved);
-    }
+    queues.allocation().checkFits(min, "the pool's min");
     sizer.setConfig(next);
     clampPool();
   }

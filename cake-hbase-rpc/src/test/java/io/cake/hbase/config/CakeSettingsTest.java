@@ -73,7 +73,10 @@ class CakeSettingsTest {
     assertThatThrownBy(() -> CakeSettings.from(conf("cake.hbase.tenant.a.reservation", "-2")))
         .hasMessageContaining(">= 0");
     assertThatThrownBy(() -> CakeSettings.from(conf("cake.hbase.tenant.a.reservation", "4")))
-        .hasMessageContaining("at most 3");
+        .hasMessageContaining("at most 3")
+        .hasMessageContaining("cake.hbase.aimd.min (the smallest the handler pool may shrink to) must be >= 5");
+    assertThatThrownBy(() -> CakeSettings.from(conf("cake.hbase.default-share", "0")))
+        .hasMessageContaining("cake.hbase.default-share");
     assertThatThrownBy(() -> CakeSettings.from(conf("cake.hbase.user-rules", "carol")))
         .hasMessageContaining("user:tenant");
     assertThatThrownBy(() -> CakeSettings.from(conf("cake.hbase.tenant-acl", "sometimes")))

@@ -106,7 +106,7 @@ class CakeRpcSchedulerConfigTest {
       assertThatThrownBy(() -> s.setPoolBounds(3, 2)).hasMessageContaining("maxSize");
       Allocation withReservation = s.allocation().withReservation("a", 2);
       s.setAllocation(withReservation);
-      assertThatThrownBy(() -> s.setPoolBounds(2, 3)).hasMessageContaining("no shared handler");
+      assertThatThrownBy(() -> s.setPoolBounds(2, 3)).hasMessageContaining("the pool's min must be >= 3");
       assertThat(s.aimdConfig().minSize()).isEqualTo(4);
       s.setAllocation(withReservation.withReservation("a", 0));
       s.setPoolBounds(2, 3);
@@ -166,7 +166,9 @@ class CakeRpcSchedulerConfigTest {
       s.setAllocation(allocation.withReservation("b", 1));
       s.onConfigurationChange(
           conf("cake.hbase.aimd.min", "2", "cake.hbase.aimd.max", "4", "cake.hbase.tenant.a.reservation", "1"));
-      assertThat(s.lastConfigurationError()).contains("cake.hbase.aimd.min");
+      assertThat(s.lastConfigurationError())
+          .contains("cake.hbase.aimd.min must be >= 3")
+          .contains("set through JMX or the controller");
       assertThat(s.aimdConfig().minSize()).isEqualTo(3);
       assertThat(s.allocation().reservation("b")).isEqualTo(1);
     } finally {

@@ -187,19 +187,14 @@ public final class DataNodeReadScheduler implements AutoCloseable {
     return gate.limit();
   }
 
-  /** Changes the soft limit. Refused, changing nothing, below reservations + 1. */
+  /** Changes the soft limit. Refused, changing nothing, if the reservations would not fit it. */
   public void setLimit(int newLimit) {
     synchronized (configLock) {
       if (newLimit < 1 || newLimit > SoftLimitGate.MAX_LIMIT) {
         throw new IllegalArgumentException(
             "soft limit must be within [1, " + SoftLimitGate.MAX_LIMIT + "], got " + newLimit);
       }
-      int reserved = allocation().totalReserved();
-      if (newLimit < reserved + 1) {
-        throw new IllegalArgumentException(
-            "soft limit " + newLimit + " leaves no shared slot: reservations total " + reserved
-                + ", so the limit must be >= " + (reserved + 1));
-      }
+      allocation().checkFits(newLimit, "the soft limit");
       gate.setLimit(newLimit);
     }
   }

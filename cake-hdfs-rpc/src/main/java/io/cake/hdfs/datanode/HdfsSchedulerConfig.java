@@ -2,13 +2,10 @@ package io.cake.hdfs.datanode;
 
 import io.cake.core.chunk.ChunkPlanner;
 import io.cake.core.config.ConfigBoolean;
+import io.cake.core.config.TenantKeys;
 import io.cake.core.sched.Allocation;
 import io.cake.core.sched.SoftLimitGate;
 import io.cake.core.tenant.TenantNames;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -87,11 +84,10 @@ public record HdfsSchedulerConfig(
 
   /** Prefix of the per-tenant keys {@code cake.hdfs.tenant.<name>.share} and {@code .reservation}. */
   public static final String TENANT_PREFIX = "cake.hdfs.tenant.";
-  public static final String SHARE_SUFFIX = ".share";
-  public static final String RESERVATION_SUFFIX = ".reservation";
+  public static final String SHARE_SUFFIX = TenantKeys.SHARE_SUFFIX;
+  public static final String RESERVATION_SUFFIX = TenantKeys.RESERVATION_SUFFIX;
 
-  private static final Pattern TENANT_KEY =
-      Pattern.compile(Pattern.quote(TENANT_PREFIX) + "(.+)(\\.share|\\.reservation)");
+  private static final TenantKeys TENANT_KEYS = new TenantKeys(TENANT_PREFIX, DEFAULT_SHARE_KEY);
 
   public HdfsSchedulerConfig {
     if (softLimit < 1 || softLimit > SoftLimitGate.MAX_LIMIT) {
@@ -113,12 +109,7 @@ public record HdfsSchedulerConfig(
     if (maxTenants < 1) {
       throw new IllegalArgumentException(MAX_TENANTS_KEY + " must be >= 1, got " + maxTenants);
     }
-    if (allocation.totalReserved() > softLimit - 1) {
-      throw new IllegalArgumentException(
-          "reservations (" + TENANT_PREFIX + "<name>" + RESERVATION_SUFFIX + ") total "
-              + allocation.totalReserved() + " but at most " + (softLimit - 1) + " of "
-              + SOFT_LIMIT_KEY + "=" + softLimit + " slots may be reserved");
-    }
+    allocation.checkFits(softLimit, SOFT_LIMIT_KEY);
   }
 
   public static HdfsSchedulerConfig defaults() {
@@ -146,35 +137,8 @@ public record HdfsSchedulerConfig(
 
   /** Shares and reservations from the {@code cake.hdfs.tenant.<name>.*} keys. */
   static Allocation allocation(Configuration conf) {
-    Map<String, Double> shares = new TreeMap<>();
-    Map<String, Integer> reservations = new TreeMap<>();
-    for (Map.Entry<String, String> e : conf.getPropsWithPrefix(TENANT_PREFIX).entrySet()) {
-      String key = TENANT_PREFIX + e.getKey();
-      Matcher m = TENANT_KEY.matcher(key);
-      if (!m.matches()) {
-        throw new IllegalArgumentException(
-            "unknown key " + key + ": expected " + TENANT_PREFIX + "<tenant>" + SHARE_SUFFIX
-                + " or " + TENANT_PREFIX + "<tenant>" + RESERVATION_SUFFIX);
-      }
-      String tenant = TenantNames.check(key, m.group(1));
-      String value = conf.getTrimmed(key);
-      try {
-        if (m.group(2).equals(SHARE_SUFFIX)) {
-          shares.put(tenant, Double.parseDouble(value));
-        } else {
-          reservations.put(tenant, Integer.parseInt(value));
-        }
-      } catch (NumberFormatException ex) {
-        throw new IllegalArgumentException(key + " is not a number: '" + value + "'", ex);
-      }
-    }
-    double defaultShare;
-    String ds = conf.getTrimmed(DEFAULT_SHARE_KEY, Double.toString(DEFAULT_DEFAULT_SHARE));
-    try {
-      defaultShare = Double.parseDouble(ds);
-    } catch (NumberFormatException ex) {
-      throw new IllegalArgumentException(DEFAULT_SHARE_KEY + " is not a number: '" + ds + "'", ex);
-    }
-    return new Allocation(shares, reservations, defaultShare);
+    return TENANT_KEYS
+        .parse(conf.getPropsWithPrefix(TENANT_PREFIX), conf.get(DEFAULT_SHARE_KEY))
+        .allocation();
   }
 }

@@ -39,8 +39,14 @@ class HdfsSchedulerConfigTest {
   @Test
   void badValuesNameTheKey() {
     assertRefused("cake.hdfs.tenant.fe.share", "x", "cake.hdfs.tenant.fe.share");
-    assertRefused("cake.hdfs.tenant.fe.share", "-1", "share of 'fe'");
+    // These two used to name the tenant only ("share of 'fe'", "reservation of 'fe'").
+    assertRefused("cake.hdfs.tenant.fe.share", "-1", "cake.hdfs.tenant.fe.share must be a positive");
+    assertRefused("cake.hdfs.tenant.fe.reservation", "-1", "cake.hdfs.tenant.fe.reservation must be >= 0");
+    assertRefused("cake.hdfs.tenant.fe.reservation", "x", "cake.hdfs.tenant.fe.reservation");
     assertRefused("cake.hdfs.tenant.fe.reservation", "6", "at most 5");
+    assertRefused("cake.hdfs.tenant.fe.reservation", "6", "cake.hdfs.soft-limit must be >= 7");
+    assertRefused("cake.hdfs.default-share", "x", "cake.hdfs.default-share");
+    assertRefused("cake.hdfs.default-share", "0", "cake.hdfs.default-share");
     assertRefused("cake.hdfs.tenant.fe.weight", "1", "unknown key cake.hdfs.tenant.fe.weight");
     assertRefused("cake.hdfs.tenant.b c.share", "1", "cake.hdfs.tenant.b c.share");
     assertRefused("cake.hdfs.soft-limit", "0", "cake.hdfs.soft-limit");

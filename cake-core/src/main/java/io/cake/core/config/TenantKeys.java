@@ -1,0 +1,114 @@
+package io.cake.core.config;
+
+import io.cake.core.sched.Allocation;
+import io.cake.core.tenant.TenantNames;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * The per-tenant keys {@code <prefix><tenant><suffix>} of the HBase and HDFS sides, parsed in one
+ * place: {@code .share} (a positive weight), {@code .reservation} (slots, >= 0), any other suffix a
+ * side knows (HBase's {@code .allowed-users}), and the key giving the share of tenants with no
+ * {@code .share}. It reads plain maps, so cake-core needs no Hadoop: callers pass {@code
+ * Configuration.getPropsWithPrefix(prefix)}. Errors name the full key.
+ *
+ * <p>Whether the reservations fit a slot count is the caller's check ({@link
+ * Allocation#checkFits}): only the caller knows which key sets the slots.
+ */
+public final class TenantKeys {
+  public static final String SHARE_SUFFIX = ".share";
+  public static final String RESERVATION_SUFFIX = ".reservation";
+
+  /**
+   * What the keys say.
+   *
+   * @param others per other suffix, each tenant's trimmed value
+   */
+  public record Parsed(Allocation allocation, Map<String, Map<String, String>> others) {
+    /** Tenant to trimmed value of the keys ending in {@code suffix}; empty if there are none. */
+    public Map<String, String> values(String suffix) {
+      return others.getOrDefault(suffix, Map.of());
+    }
+  }
+
+  private final String prefix;
+  private final String defaultShareKey;
+  private final List<String> suffixes = new ArrayList<>();
+
+  /**
+   * @param prefix e.g. {@code cake.hdfs.tenant.}
+   * @param defaultShareKey the key of the share of tenants with no {@code .share} key
+   * @param otherSuffixes suffixes besides {@code .share} and {@code .reservation}, values kept as
+   *     text for the caller
+   */
+  public TenantKeys(String prefix, String defaultShareKey, String... otherSuffixes) {
+    this.prefix = Objects.requireNonNull(prefix, "prefix");
+    this.defaultShareKey = Objects.requireNonNull(defaultShareKey, "defaultShareKey");
+    suffixes.add(SHARE_SUFFIX);
+    suffixes.add(RESERVATION_SUFFIX);
+    suffixes.addAll(List.of(otherSuffixes));
+  }
+
+  public String prefix() {
+    return prefix;
+  }
+
+  /**
+   * @param underPrefix the keys below the prefix with the prefix cut off (as {@code
+   *     Configuration.getPropsWithPrefix} gives them) and their values
+   * @param defaultShare the value of the default-share key, null if unset ({@link
+   *     Allocation#DEFAULT_SHARE})
+   * @throws IllegalArgumentException naming the first bad key
+   */
+  public Parsed parse(Map<String, String> underPrefix, String defaultShare) {
+    Map<String, Double> shares = new TreeMap<>();
+    Map<String, Integer> reservations = new TreeMap<>();
+    Map<String, Map<String, String>> others = new TreeMap<>();
+    // Sorted, so the first bad key reported is the same from one run to the next.
+    for (Map.Entry<String, String> e : new TreeMap<>(underPrefix).entrySet()) {
+      String key = prefix + e.getKey();
+      String suffix = suffixOf(e.getKey());
+      if (suffix == null) {
+        throw new IllegalArgumentException(
+            "unknown key " + key + ": per-tenant keys are " + prefix + "<tenant>{"
+                + String.join(",", suffixes) + "}");
+      }
+      String tenant =
+          TenantNames.check(
+              "tenant of " + key, e.getKey().substring(0, e.getKey().length() - suffix.length()));
+      String value = e.getValue() == null ? "" : e.getValue().trim();
+      switch (suffix) {
+        case SHARE_SUFFIX -> shares.put(tenant, ConfigNumbers.positiveDouble(key, value));
+        case RESERVATION_SUFFIX -> reservations.put(tenant, ConfigNumbers.intAtLeast(key, value, 0));
+        default -> others.computeIfAbsent(suffix, s -> new TreeMap<>()).put(tenant, value);
+      }
+    }
+    double dflt =
+        defaultShare == null
+            ? Allocation.DEFAULT_SHARE
+            : ConfigNumbers.positiveDouble(defaultShareKey, defaultShare.trim());
+    others.replaceAll((s, m) -> Collections.unmodifiableMap(m));
+    return new Parsed(
+        new Allocation(shares, reservations, dflt), Collections.unmodifiableMap(others));
+  }
+
+  /**
+   * The longest known suffix {@code rest} ends with after a non-empty tenant, or null. Longest, so
+   * that a suffix ending like another (say ".min-share" beside ".share") still reads as itself.
+   */
+  private String suffixOf(String rest) {
+    String best = null;
+    for (String s : suffixes) {
+      if (rest.length() > s.length()
+          && rest.endsWith(s)
+          && (best == null || s.length() > best.length())) {
+        best = s;
+      }
+    }
+    return best;
+  }
+}
