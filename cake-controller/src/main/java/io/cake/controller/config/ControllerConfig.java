@@ -194,10 +194,15 @@ public final class ControllerConfig {
    */
   static Optional<SloTarget> parseSlo(Map<String, String> conf) {
     TreeSet<String> tenants = new TreeSet<>();
-    for (String key : conf.keySet()) {
+    for (String key : new TreeSet<>(conf.keySet())) {
       Matcher m = SLO_KEY.matcher(key);
       if (m.matches()) {
         tenants.add(m.group(1));
+      } else if (key.startsWith(SLO_PREFIX)) {
+        // A misspelt SLO key must not leave a tenant unsteered without a word.
+        throw new IllegalArgumentException(
+            "unknown key " + key + ": expected " + SLO_PREFIX + "<tenant>" + PERCENTILE_SUFFIX + ", "
+                + LATENCY_MS_SUFFIX + " or " + THROUGHPUT_SUFFIX);
       }
     }
     List<SloTarget> targets = new ArrayList<>();

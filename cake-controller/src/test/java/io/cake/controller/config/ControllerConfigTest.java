@@ -67,5 +67,10 @@ class ControllerConfigTest {
     assertThatThrownBy(
             () -> ControllerConfig.parse(Map.of("cake.slo.a.latency-ms", "5", "cake.slo.b.latency-ms", "9")))
         .hasMessageContaining("one tenant");
+    assertThatThrownBy(
+            () -> ControllerConfig.parse(Map.of("cake.slo.front.latency-ms", "5", "cake.slo.front.latencyms", "9")))
+        .hasMessageStartingWith("unknown key cake.slo.front.latencyms");
+    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.slo.front.priority", "1")))
+        .hasMessageContaining("unknown key cake.slo.front.priority");
   }
 }
