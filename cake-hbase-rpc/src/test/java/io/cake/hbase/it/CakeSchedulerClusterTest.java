@@ -343,6 +343,23 @@ class CakeSchedulerClusterTest {
     assertThat(scans.get()).isPositive();
   }
 
+  /**
+   * Every handler the pool can ever have is held inside the region by tenant "holder" (set
+   * TenantRecordingObserver's latch first), with more of its calls queued behind.
+   */
+  private static List<CompletableFuture<Result>> holdEveryHandler(CakeRpcScheduler s, AsyncConnection ac)
+      throws Exception {
+    AsyncTable<?> holder = ac.getTableBuilder(tagged)
+        .setRequestAttribute("cake.tenant", Bytes.toBytes("holder")).build();
+    List<CompletableFuture<Result>> held = new ArrayList<>();
+    for (int i = 0; i < s.aimdConfig().maxSize() + 2; i++) {
+      held.add(holder.get(new Get(row(i))).toCompletableFuture());
+    }
+    CakeCluster.await("every handler held", Duration.ofSeconds(30),
+        () -> s.activeHandlers() >= s.poolSize() && s.queued("holder") > 0);
+    return held;
+  }
+
   @Test
   void theKillSwitchIsReachedWhileEveryCakeHandlerIsHeld() throws Exception {
     // Hostile: update_config is an AdminService call HBase gives normal priority, so it queued in
@@ -352,14 +369,7 @@ class CakeSchedulerClusterTest {
     TenantRecordingObserver.release = gate;
     TenantRecordingObserver.holdTenant = "holder";
     try (AsyncConnection ac = ConnectionFactory.createAsyncConnection(cluster.conf()).get()) {
-      AsyncTable<?> holder = ac.getTableBuilder(tagged)
-          .setRequestAttribute("cake.tenant", Bytes.toBytes("holder")).build();
-      List<CompletableFuture<Result>> held = new ArrayList<>();
-      for (int i = 0; i < s.aimdConfig().maxSize() + 2; i++) {
-        held.add(holder.get(new Get(row(i))).toCompletableFuture());
-      }
-      CakeCluster.await("every handler held", Duration.ofSeconds(30),
-          () -> s.activeHandlers() >= s.poolSize() && s.queued("holder") > 0);
+      List<CompletableFuture<Result>> held = holdEveryHandler(s, ac);
 
       CompletableFuture<Void> off = CompletableFuture.runAsync(() -> {
         try {
@@ -392,15 +402,7 @@ class CakeSchedulerClusterTest {
     TenantRecordingObserver.release = gate;
     TenantRecordingObserver.holdTenant = "holder";
     try (AsyncConnection ac = ConnectionFactory.createAsyncConnection(cluster.conf()).get()) {
-      // Every handler the pool can ever have is held inside the region, with more calls queued behind.
-      AsyncTable<?> holder = ac.getTableBuilder(tagged)
-          .setRequestAttribute("cake.tenant", Bytes.toBytes("holder")).build();
-      List<CompletableFuture<Result>> held = new ArrayList<>();
-      for (int i = 0; i < s.aimdConfig().maxSize() + 2; i++) {
-        held.add(holder.get(new Get(row(i))).toCompletableFuture());
-      }
-      CakeCluster.await("every handler held", Duration.ofSeconds(30),
-          () -> s.activeHandlers() >= s.poolSize() && s.queued("holder") > 0);
+      List<CompletableFuture<Result>> held = holdEveryHandler(s, ac);
 
       long drops0 = s.deadlineDrops();
       AsyncTable<?> late = ac.getTableBuilder(big).setMaxAttempts(1)
