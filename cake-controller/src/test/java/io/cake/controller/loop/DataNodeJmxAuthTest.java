@@ -4,21 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cake.controller.config.JmxConnection;
-import io.cake.core.metrics.JmxPublisher;
 import io.cake.core.sched.Allocation;
 import io.cake.core.time.ManualClock;
 import io.cake.hdfs.datanode.DataNodeReadScheduler;
 import io.cake.hdfs.datanode.HdfsSchedulerConfig;
-import io.cake.hdfs.datanode.HdfsSchedulerControlMXBean;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.TimeUnit;
 import javax.management.MBeanServer;
-import javax.management.MBeanServerFactory;
-import javax.management.ObjectName;
-import javax.management.StandardMBean;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -55,10 +50,7 @@ class DataNodeJmxAuthTest {
     conf.set(HdfsSchedulerConfig.METRICS_INTERVAL_KEY, "0");
     conf.set(HdfsSchedulerConfig.SOFT_LIMIT_KEY, "7");
     scheduler = new DataNodeReadScheduler(SCHEDULER, HdfsSchedulerConfig.from(conf), new ManualClock());
-    MBeanServer mbeans = MBeanServerFactory.newMBeanServer();
-    mbeans.registerMBean(
-        new StandardMBean(new ForwardingSchedulerControl(scheduler), HdfsSchedulerControlMXBean.class, true),
-        new ObjectName(JmxPublisher.DOMAIN + ":type=HdfsScheduler,scheduler=" + ObjectName.quote(SCHEDULER)));
+    MBeanServer mbeans = LoopbackJmxServer.carrying(scheduler);
     datanode = new LoopbackJmxServer(
         mbeans,
         ownerOnly(dir.resolve("jmxremote.password"), "cake s3cret\nmonitor m0nitor\n").toString(),

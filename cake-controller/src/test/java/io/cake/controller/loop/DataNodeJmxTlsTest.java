@@ -4,11 +4,9 @@ import static io.cake.controller.loop.DataNodeJmxAuthTest.ownerOnly;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cake.controller.config.JmxConnection;
-import io.cake.core.metrics.JmxPublisher;
 import io.cake.core.time.ManualClock;
 import io.cake.hdfs.datanode.DataNodeReadScheduler;
 import io.cake.hdfs.datanode.HdfsSchedulerConfig;
-import io.cake.hdfs.datanode.HdfsSchedulerControlMXBean;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -18,9 +16,6 @@ import java.security.KeyStore;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.management.MBeanServer;
-import javax.management.MBeanServerFactory;
-import javax.management.ObjectName;
-import javax.management.StandardMBean;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import org.apache.hadoop.conf.Configuration;
@@ -88,10 +83,7 @@ class DataNodeJmxTlsTest {
     conf.set(HdfsSchedulerConfig.METRICS_INTERVAL_KEY, "0");
     conf.set(HdfsSchedulerConfig.SOFT_LIMIT_KEY, "5");
     scheduler = new DataNodeReadScheduler(SCHEDULER, HdfsSchedulerConfig.from(conf), new ManualClock());
-    MBeanServer mbeans = MBeanServerFactory.newMBeanServer();
-    mbeans.registerMBean(
-        new StandardMBean(new ForwardingSchedulerControl(scheduler), HdfsSchedulerControlMXBean.class, true),
-        new ObjectName(JmxPublisher.DOMAIN + ":type=HdfsScheduler,scheduler=" + ObjectName.quote(SCHEDULER)));
+    MBeanServer mbeans = LoopbackJmxServer.carrying(scheduler);
     String serverPasswords = ownerOnly(dir.resolve("jmxremote.password"), "cake s3cret\n").toString();
     String access = ownerOnly(dir.resolve("jmxremote.access"), "cake readwrite\n").toString();
     tlsDataNode = new LoopbackJmxServer(mbeans, serverPasswords, access, serverTls);

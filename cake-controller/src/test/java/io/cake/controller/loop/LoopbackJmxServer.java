@@ -34,6 +34,15 @@ final class LoopbackJmxServer implements AutoCloseable {
   private final RMIConnectorServer connector;
   private final int port;
 
+  /** A fresh MBeanServer carrying {@code scheduler}'s control MBean, as a DataNode's would. */
+  static MBeanServer carrying(io.cake.hdfs.datanode.DataNodeReadScheduler scheduler) throws Exception {
+    MBeanServer mbeans = javax.management.MBeanServerFactory.newMBeanServer();
+    mbeans.registerMBean(
+        new io.cake.hdfs.datanode.HdfsSchedulerControl(scheduler),
+        io.cake.hdfs.datanode.HdfsSchedulerControl.objectName(scheduler.name()));
+    return mbeans;
+  }
+
   LoopbackJmxServer(MBeanServer mbeans, String passwordFile, String accessFile, SSLContext tls)
       throws IOException {
     RMIServerSocketFactory listen = new LoopbackServerSockets(tls);

@@ -5,15 +5,19 @@ import java.util.Map;
 import javax.management.MalformedObjectNameException;
 import javax.management.ObjectName;
 
-/** The JMX face of a {@link DataNodeReadScheduler}: a thin adapter, validation lives there. */
-final class HdfsSchedulerControl implements HdfsSchedulerControlMXBean {
+/**
+ * The JMX face of a {@link DataNodeReadScheduler}: a thin adapter, validation lives there. The
+ * scheduler registers one on the platform MBeanServer; public so that another MBeanServer (a
+ * test's remote JMX server) can carry the same one.
+ */
+public final class HdfsSchedulerControl implements HdfsSchedulerControlMXBean {
   private final DataNodeReadScheduler s;
 
-  HdfsSchedulerControl(DataNodeReadScheduler s) {
+  public HdfsSchedulerControl(DataNodeReadScheduler s) {
     this.s = s;
   }
 
-  static ObjectName objectName(String scheduler) {
+  public static ObjectName objectName(String scheduler) {
     try {
       return new ObjectName(
           JmxPublisher.DOMAIN + ":type=HdfsScheduler,scheduler=" + ObjectName.quote(scheduler));
