@@ -314,8 +314,12 @@ public final class CakeRpcScheduler extends RpcScheduler implements Configuratio
    */
   private static boolean isClientService(RpcCall call) {
     var service = call.getService();
-    return service == null || "ClientService".equals(service.getDescriptorForType().getName());
+    return service == null || service.getDescriptorForType() == CLIENT_SERVICE; // one per JVM
   }
+
+  private static final org.apache.hbase.thirdparty.com.google.protobuf.Descriptors.ServiceDescriptor
+      CLIENT_SERVICE =
+          org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ClientService.getDescriptor();
 
   @Override
   public boolean dispatch(CallRunner task) {
