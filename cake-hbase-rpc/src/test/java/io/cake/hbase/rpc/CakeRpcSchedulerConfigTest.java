@@ -4,44 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cake.core.sched.Allocation;
-import java.net.InetSocketAddress;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.HConstants;
-import org.apache.hadoop.hbase.ipc.PriorityFunction;
-import org.apache.hadoop.hbase.ipc.RpcScheduler;
 import org.apache.hadoop.hbase.ipc.SimpleRpcScheduler;
-import org.apache.hadoop.hbase.security.User;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.RequestHeader;
-import org.apache.hbase.thirdparty.com.google.protobuf.Message;
 import org.junit.jupiter.api.Test;
 
 /** Configuration handling of the scheduler around a real (idle) stock SimpleRpcScheduler. */
 class CakeRpcSchedulerConfigTest {
-  private static final PriorityFunction NORMAL =
-      new PriorityFunction() {
-        @Override
-        public int getPriority(RequestHeader header, Message param, User user) {
-          return HConstants.NORMAL_QOS;
-        }
-
-        @Override
-        public long getDeadline(RequestHeader header, Message param) {
-          return 0;
-        }
-      };
-
   private static CakeRpcScheduler started(Configuration conf) {
-    CakeRpcScheduler s =
-        new CakeRpcScheduler(conf, new SimpleRpcScheduler(conf, 2, 1, 0, NORMAL, 10), NORMAL, null);
-    s.init(
-        new RpcScheduler.Context() {
-          @Override
-          public InetSocketAddress getListenerAddress() {
-            return new InetSocketAddress("localhost", 0);
-          }
-        });
-    s.start();
-    return s;
+    return StartedSchedulers.start(conf, null);
   }
 
   private static Configuration conf(String... kv) {

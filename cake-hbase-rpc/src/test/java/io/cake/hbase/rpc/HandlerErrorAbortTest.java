@@ -3,20 +3,13 @@ package io.cake.hbase.rpc;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cake.core.metrics.TenantMetrics;
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BooleanSupplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Abortable;
-import org.apache.hadoop.hbase.HConstants;
-import org.apache.hadoop.hbase.ipc.PriorityFunction;
-import org.apache.hadoop.hbase.ipc.RpcScheduler;
 import org.apache.hadoop.hbase.ipc.StubCalls;
-import org.apache.hadoop.hbase.security.User;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.RequestHeader;
-import org.apache.hbase.thirdparty.com.google.protobuf.Message;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,19 +18,6 @@ import org.junit.jupiter.api.Test;
  * (HBase's run() rethrows the Error), a recording Abortable in place of the RegionServer.
  */
 class HandlerErrorAbortTest {
-  private static final PriorityFunction NORMAL =
-      new PriorityFunction() {
-        @Override
-        public int getPriority(RequestHeader header, Message param, User user) {
-          return HConstants.NORMAL_QOS;
-        }
-
-        @Override
-        public long getDeadline(RequestHeader header, Message param) {
-          return 0;
-        }
-      };
-
   /** What the RegionServer would be asked. */
   static final class RecordingAbortable implements Abortable {
     final List<String> messages = new CopyOnWriteArrayList<>();
@@ -56,16 +36,7 @@ class HandlerErrorAbortTest {
   }
 
   private static CakeRpcScheduler started(Configuration conf, Abortable server) {
-    CakeRpcScheduler s = (CakeRpcScheduler) new CakeRpcSchedulerFactory().create(conf, NORMAL, server);
-    s.init(
-        new RpcScheduler.Context() {
-          @Override
-          public InetSocketAddress getListenerAddress() {
-            return new InetSocketAddress("localhost", 0);
-          }
-        });
-    s.start();
-    return s;
+    return StartedSchedulers.start(conf, server);
   }
 
   private static Configuration conf(String... kv) {

@@ -4,19 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cake.core.metrics.TenantMetrics;
 import java.lang.management.ManagementFactory;
-import java.net.InetSocketAddress;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.HConstants;
-import org.apache.hadoop.hbase.ipc.PriorityFunction;
-import org.apache.hadoop.hbase.ipc.RpcScheduler;
-import org.apache.hadoop.hbase.ipc.SimpleRpcScheduler;
 import org.apache.hadoop.hbase.ipc.StubCalls;
 import org.apache.hadoop.hbase.monitoring.TaskMonitor;
-import org.apache.hadoop.hbase.security.User;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.RequestHeader;
-import org.apache.hbase.thirdparty.com.google.protobuf.Message;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,19 +21,6 @@ class HandlerStatusBoundTest {
   private static final int MAX = 8;
   private static final int RESIZES = 10_000;
 
-  private static final PriorityFunction NORMAL =
-      new PriorityFunction() {
-        @Override
-        public int getPriority(RequestHeader header, Message param, User user) {
-          return HConstants.NORMAL_QOS;
-        }
-
-        @Override
-        public long getDeadline(RequestHeader header, Message param) {
-          return 0;
-        }
-      };
-
   @Test
   void tenThousandPoolResizesLeaveThreadsAndTaskMonitorBounded() throws Exception {
     Configuration conf = new Configuration(false);
@@ -52,16 +31,7 @@ class HandlerStatusBoundTest {
     conf.setInt("cake.hbase.handlers.initial", MIN);
     TaskMonitor monitor = TaskMonitor.get(); // starts its own thread once per JVM
     int tasks0 = monitor.getTasks().size();
-    CakeRpcScheduler s =
-        new CakeRpcScheduler(conf, new SimpleRpcScheduler(conf, 2, 1, 0, NORMAL, 10), NORMAL, null);
-    s.init(
-        new RpcScheduler.Context() {
-          @Override
-          public InetSocketAddress getListenerAddress() {
-            return new InetSocketAddress("localhost", 0);
-          }
-        });
-    s.start();
+    CakeRpcScheduler s = StartedSchedulers.start(conf, null);
     try {
       int threads0 = threadCount();
       long calls = 0;

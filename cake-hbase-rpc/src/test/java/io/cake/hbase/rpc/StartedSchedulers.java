@@ -1,0 +1,46 @@
+package io.cake.hbase.rpc;
+
+import java.net.InetSocketAddress;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.Abortable;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.ipc.PriorityFunction;
+import org.apache.hadoop.hbase.ipc.RpcScheduler;
+import org.apache.hadoop.hbase.ipc.SimpleRpcScheduler;
+import org.apache.hadoop.hbase.security.User;
+import org.apache.hbase.thirdparty.com.google.protobuf.Message;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos.RequestHeader;
+
+/** Cake's scheduler around a real, small, idle stock scheduler, started, for tests without a cluster. */
+final class StartedSchedulers {
+  /** Every call at normal priority, so every call is Cake's. */
+  static final PriorityFunction NORMAL =
+      new PriorityFunction() {
+        @Override
+        public int getPriority(RequestHeader header, Message param, User user) {
+          return HConstants.NORMAL_QOS;
+        }
+
+        @Override
+        public long getDeadline(RequestHeader header, Message param) {
+          return 0;
+        }
+      };
+
+  private StartedSchedulers() {}
+
+  /** @param server aborted past the handler error limit; null: none */
+  static CakeRpcScheduler start(Configuration conf, Abortable server) {
+    CakeRpcScheduler s =
+        new CakeRpcScheduler(conf, new SimpleRpcScheduler(conf, 2, 1, 0, NORMAL, 10), NORMAL, server);
+    s.init(
+        new RpcScheduler.Context() {
+          @Override
+          public InetSocketAddress getListenerAddress() {
+            return new InetSocketAddress("localhost", 0);
+          }
+        });
+    s.start();
+    return s;
+  }
+}
