@@ -368,8 +368,13 @@ class SoftLimitGateTest {
   }
 
   private static SoftLimitGate.Permit acquire(SoftLimitGate gate, String tenant) {
+    return acquire(gate, tenant, 0L);
+  }
+
+  /** As the gate's acquire, for a lambda; {@code stall} 0: wait for ever. */
+  private static SoftLimitGate.Permit acquire(SoftLimitGate gate, String tenant, long stall) {
     try {
-      return gate.acquire(tenant, 1);
+      return gate.acquire(tenant, 1, stall);
     } catch (InterruptedException e) {
       throw new IllegalStateException(e);
     }
@@ -390,14 +395,7 @@ class SoftLimitGateTest {
     long stall = TimeUnit.SECONDS.toNanos(10);
     SoftLimitGate.Permit stuck = gate.acquire("batch", 65536, stall); // a read on a hung volume
     assertThat(stuck).isNotNull();
-    CompletableFuture<SoftLimitGate.Permit> waiter =
-        CompletableFuture.supplyAsync(() -> {
-          try {
-            return gate.acquire("front", 65536, stall);
-          } catch (InterruptedException e) {
-            throw new IllegalStateException(e);
-          }
-        });
+    CompletableFuture<SoftLimitGate.Permit> waiter = acquireAsync(gate, "front", stall);
     waitUntil(() -> gate.waiting() == 1);
     clock.advance(java.time.Duration.ofSeconds(9));
     assertThat(waiter).as("no turnover for 9 s is not a stall yet").isNotDone();
@@ -442,13 +440,7 @@ class SoftLimitGateTest {
   }
 
   private static CompletableFuture<SoftLimitGate.Permit> acquireAsync(SoftLimitGate gate, String tenant, long stall) {
-    return CompletableFuture.supplyAsync(() -> {
-      try {
-        return gate.acquire(tenant, 1, stall);
-      } catch (InterruptedException e) {
-        throw new IllegalStateException(e);
-      }
-    });
+    return CompletableFuture.supplyAsync(() -> acquire(gate, tenant, stall));
   }
 
   /** Waits for a state another thread reaches (not for time): fails after 10 s. */
