@@ -5,11 +5,10 @@ import io.cake.bench.disk.EmulatedDiskDatasetFactory;
 import io.cake.bench.ycsb.CakeHBaseClient;
 import io.cake.bench.ycsb.Workloads;
 import io.cake.core.sched.Allocation;
-import io.cake.hbase.rpc.CakeRpcScheduler;
-import io.cake.hbase.rpc.CakeRpcSchedulers;
+import io.cake.hbase.rpc.RegionServerScheduler;
 import io.cake.hdfs.datanode.CakeFsDatasetFactory;
 import io.cake.hdfs.datanode.DataNodeReadScheduler;
-import io.cake.hdfs.datanode.DataNodeSchedulers;
+import io.cake.core.level.FirstLevels;
 import io.cake.hdfs.datanode.HdfsSchedulerConfig;
 import java.io.File;
 import java.io.IOException;
@@ -170,7 +169,7 @@ public final class EmbeddedCluster implements Target {
     DataNode dn = util.getDFSCluster().getDataNodes().get(0);
     DataNodeReadScheduler s = CakeFsDatasetFactory.schedulerOf(dn.getFSDataset());
     if (s == null) {
-      List<DataNodeReadScheduler> all = DataNodeSchedulers.all();
+      List<DataNodeReadScheduler> all = FirstLevels.all(DataNodeReadScheduler.class);
       if (all.isEmpty()) {
         throw new IllegalStateException("the DataNode has no Cake scheduler");
       }
@@ -428,7 +427,7 @@ public final class EmbeddedCluster implements Target {
     if (current == null || !current.cake()) {
       return Optional.empty();
     }
-    return CakeRpcSchedulers.byPort(regionServerPort()).map(CakeRpcScheduler::lastSnapshot);
+    return RegionServerScheduler.byPort(regionServerPort()).map(s -> s.queues().lastSnapshot());
   }
 
   @Override
@@ -436,7 +435,7 @@ public final class EmbeddedCluster implements Target {
     if (current == null || !current.cake()) {
       return Optional.empty();
     }
-    Optional<CakeRpcScheduler> hb = CakeRpcSchedulers.byPort(regionServerPort());
+    Optional<RegionServerScheduler> hb = RegionServerScheduler.byPort(regionServerPort());
     if (hb.isEmpty()) {
       return Optional.empty();
     }
@@ -445,26 +444,11 @@ public final class EmbeddedCluster implements Target {
     return Optional.of(
         new AllocationPoint(
             t,
-            hb.get().poolSize(),
-            fraction(ha),
+            hb.get().slots(),
+            ha.fractionOfAll(FRONTEND),
             ha.reservation(FRONTEND),
-            fraction(da),
+            da.fractionOfAll(FRONTEND),
             da.reservation(FRONTEND)));
-  }
-
-  /**
-   * The front end's fraction of all weights, as the controller counts it: its share over the sum
-   * of every named tenant's share plus the default share (untagged and internal traffic).
-   */
-  private static double fraction(Allocation a) {
-    double fe = a.share(FRONTEND);
-    double others = a.defaultShare();
-    for (Map.Entry<String, Double> e : a.shares().entrySet()) {
-      if (!e.getKey().equals(FRONTEND)) {
-        others += e.getValue();
-      }
-    }
-    return fe + others <= 0 ? 0 : fe / (fe + others);
   }
 
   @Override

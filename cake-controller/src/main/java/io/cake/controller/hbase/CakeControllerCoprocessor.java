@@ -6,7 +6,7 @@ import io.cake.controller.jmx.Controller;
 import io.cake.controller.loop.DataNodeLocator;
 import io.cake.controller.loop.SecondLevelController;
 import io.cake.controller.policy.SloDecider;
-import io.cake.hbase.rpc.CakeRpcSchedulers;
+import io.cake.hbase.rpc.RegionServerScheduler;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.HashMap;
@@ -61,7 +61,7 @@ public final class CakeControllerCoprocessor implements RegionServerCoprocessor 
     datanode = new DataNodeLocator(cfg.hdfsJmx(), cfg.hdfsScheduler());
     controller =
         new SecondLevelController(
-            () -> CakeRpcSchedulers.byPort(port).map(LocalHBasePort::new).orElse(null),
+            () -> RegionServerScheduler.byPort(port).map(LocalHBasePort::new).orElse(null),
             datanode,
             new SloDecider(cfg.params()),
             slo,

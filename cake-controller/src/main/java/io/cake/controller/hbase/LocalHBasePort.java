@@ -4,13 +4,13 @@ import io.cake.controller.loop.ResourceLoad;
 import io.cake.controller.loop.SecondLevelController;
 import io.cake.core.metrics.SchedulerSnapshot;
 import io.cake.core.sched.Allocation;
-import io.cake.hbase.rpc.CakeRpcScheduler;
+import io.cake.hbase.rpc.RegionServerScheduler;
 
 /** The RegionServer's own Cake scheduler, in this JVM. */
 final class LocalHBasePort implements SecondLevelController.HBasePort {
-  private final CakeRpcScheduler scheduler;
+  private final RegionServerScheduler scheduler;
 
-  LocalHBasePort(CakeRpcScheduler scheduler) {
+  LocalHBasePort(RegionServerScheduler scheduler) {
     this.scheduler = scheduler;
   }
 
@@ -21,12 +21,12 @@ final class LocalHBasePort implements SecondLevelController.HBasePort {
 
   @Override
   public SchedulerSnapshot snapshot() {
-    return scheduler.lastSnapshot();
+    return scheduler.queues().lastSnapshot();
   }
 
   @Override
   public ResourceLoad load() {
-    return ResourceLoad.of(scheduler.lastSnapshot());
+    return ResourceLoad.of(scheduler.queues().lastSnapshot());
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.cake.controller.loop;
 
 import io.cake.controller.config.ControllerConfig;
 import io.cake.controller.config.JmxConnection;
+import io.cake.core.level.FirstLevel;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.util.Objects;
@@ -58,14 +59,14 @@ public final class DataNodeLocator implements Supplier<FirstLevelPort>, AutoClos
       }
       String name = scheduler;
       if (name.isEmpty()) {
-        Set<String> found = JmxHdfsPort.discover(server);
+        Set<String> found = JmxFirstLevelPort.discover(server, FirstLevel.HDFS);
         if (found.isEmpty()) {
           // Reached, but no Cake there: a DataNode without Cake's dataset factory, or not started yet.
           return failed(Failure.NO_SCHEDULER, "no DataNode read scheduler is registered in " + datanode, null);
         }
         name = found.stream().sorted().findFirst().orElseThrow();
       }
-      JmxHdfsPort port = new JmxHdfsPort(server, name);
+      JmxFirstLevelPort port = new JmxFirstLevelPort(server, FirstLevel.HDFS, name);
       lastFailure = null; // the next failure is news again
       lastKind = null;
       return port;

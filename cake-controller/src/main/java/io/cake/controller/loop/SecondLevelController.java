@@ -143,12 +143,8 @@ public final class SecondLevelController implements AutoCloseable {
   private void begin(SloTarget target, Allocation hb, Allocation df) {
     hbaseBase = hb;
     hdfsBase = df;
-    double others = df.shares().entrySet().stream()
-        .filter(e -> !e.getKey().equals(target.tenant()))
-        .mapToDouble(java.util.Map.Entry::getValue)
-        .sum() + df.defaultShare();
-    double mine = df.share(target.tenant());
-    double share = Math.max(LatencyAllocation.MIN_SHARE, Math.min(LatencyAllocation.MAX_SHARE, mine / (mine + others)));
+    double share = Math.max(LatencyAllocation.MIN_SHARE,
+        Math.min(LatencyAllocation.MAX_SHARE, df.fractionOfAll(target.tenant())));
     state =
         ControlState.of(
             new LatencyAllocation(share, df.reservation(target.tenant()), hb.reservation(target.tenant())));

@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cake.controller.config.ControllerConfig;
 import io.cake.controller.hbase.CakeControllerCoprocessor;
 import io.cake.controller.jmx.Controller;
+import io.cake.core.level.FirstLevels;
 import io.cake.hbase.rpc.CakeRpcSchedulerFactory;
+import io.cake.hbase.rpc.RegionServerScheduler;
+import io.cake.hdfs.datanode.DataNodeReadScheduler;
 import io.cake.hdfs.client.CakeTenantFileSystem;
 import io.cake.hdfs.datanode.CakeFsDatasetFactory;
 import java.lang.management.ManagementFactory;
@@ -212,7 +215,7 @@ class ControllerClusterTest {
           jmx.getAttribute(controller, "HbasePoolCap"));
       // The controller's pool cap (0 when it never needed one) is what the RegionServer's
       // scheduler has in force; both can move at the next decision, so wait for them to agree.
-      io.cake.hbase.rpc.CakeRpcScheduler scheduler = io.cake.hbase.rpc.CakeRpcSchedulers.all().get(0);
+      var scheduler = FirstLevels.all(RegionServerScheduler.class).get(0);
       await(Duration.ofSeconds(30), () -> {
         try {
           return (Integer) jmx.getAttribute(controller, "HbasePoolCap") == scheduler.poolCap();
@@ -254,7 +257,7 @@ class ControllerClusterTest {
       f.get(); // no client saw an error
     }
     // Both tenants' reads reached the DataNode scheduler under their own names.
-    var dataNode = io.cake.hdfs.datanode.DataNodeSchedulers.all().get(0).scheduler();
+    var dataNode = FirstLevels.all(DataNodeReadScheduler.class).get(0).queues();
     System.out.printf("DataNode chunks served: front=%d batch=%d%n",
         dataNode.metrics("front").totalCompletions(), dataNode.metrics("batch").totalCompletions());
     assertThat(dataNode.metrics("front").totalCompletions()).isPositive();

@@ -39,7 +39,7 @@ final class LoopbackJmxServer implements AutoCloseable {
     MBeanServer mbeans = javax.management.MBeanServerFactory.newMBeanServer();
     mbeans.registerMBean(
         new io.cake.hdfs.datanode.HdfsSchedulerControl(scheduler),
-        io.cake.hdfs.datanode.HdfsSchedulerControl.objectName(scheduler.name()));
+        io.cake.core.level.SchedulerHost.controlName("hdfs", scheduler.name()));
     return mbeans;
   }
 

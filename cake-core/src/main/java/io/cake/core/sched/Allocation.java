@@ -96,6 +96,34 @@ public record Allocation(
     }
   }
 
+  /**
+   * What the shares mean: each of {@code tenants}' fraction of the shared slots' service were they
+   * all backlogged (share over the sum of their shares). Weights of 0.9 and 0.1 beside a busy
+   * {@code default} at 1.0 give 0.45, 0.05 and 0.5.
+   */
+  public Map<String, Double> fractions(java.util.Collection<String> tenants) {
+    double sum = 0.0;
+    for (String t : tenants) {
+      sum += share(t);
+    }
+    Map<String, Double> out = new TreeMap<>();
+    for (String t : tenants) {
+      out.put(t, share(t) / sum);
+    }
+    return out;
+  }
+
+  /**
+   * {@code tenant}'s fraction when every named tenant and the unnamed ones (as one {@code
+   * default}) are backlogged: how the second level reads a share.
+   */
+  public double fractionOfAll(String tenant) {
+    java.util.Set<String> all = new java.util.TreeSet<>(shares.keySet());
+    all.add(tenant);
+    all.add(TenantNames.DEFAULT);
+    return fractions(all).get(tenant);
+  }
+
   public Allocation withShare(String tenant, double share) {
     Map<String, Double> s = new TreeMap<>(shares);
     s.put(tenant, share);

@@ -371,6 +371,26 @@ public final class FairQueueScheduler<T> {
     }
   }
 
+  /** Most items one tenant may have queued. */
+  public int tenantCapacity() {
+    lock.lock();
+    try {
+      return tenantCapacity;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Most items queued over all tenants. */
+  public int totalCapacity() {
+    lock.lock();
+    try {
+      return totalCapacity;
+    } finally {
+      lock.unlock();
+    }
+  }
+
   // ---------------------------------------------------------------- observation
 
   public int queued() {

@@ -55,4 +55,12 @@ class AllocationTest {
     assertThatThrownBy(() -> a.checkFits(0, "slots"))
         .hasMessageContaining("at most 0 of 0 slots");
   }
+
+  @Test
+  void fractionOfAllCountsTheUnnamedTenantsAsOneDefault() {
+    Allocation a = new Allocation(Map.of("front", 3.0, "batch", 1.0), Map.of(), 1.0);
+    assertThat(a.fractionOfAll("front")).isEqualTo(0.6);
+    assertThat(a.fractionOfAll("new")).as("an unnamed tenant: default + itself")
+        .isEqualTo(1.0 / 6.0);
+  }
 }

@@ -69,6 +69,15 @@ public record CakeSettings(
       new TenantKeys(TENANT_PREFIX, DEFAULT_SHARE, ALLOWED_USERS_SUFFIX);
 
   /** Reads and validates every cake.hbase.* key. */
+  /** Cake off (stock scheduling) with defaults otherwise: what an invalid file starts with. */
+  public static CakeSettings disabled(Configuration conf) {
+    Configuration fallback = new Configuration(false);
+    fallback.setBoolean(CakeHBaseConfig.ENABLED, false);
+    fallback.setInt(
+        "hbase.regionserver.handler.count", conf.getInt("hbase.regionserver.handler.count", 30));
+    return from(fallback);
+  }
+
   public static CakeSettings from(Configuration conf) {
     TenantKeys.Parsed tenants =
         TENANT_KEYS.parse(conf.getPropsWithPrefix(TENANT_PREFIX), conf.get(DEFAULT_SHARE));

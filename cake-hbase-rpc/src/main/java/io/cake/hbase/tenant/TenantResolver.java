@@ -49,6 +49,11 @@ public final class TenantResolver {
     final AtomicBoolean loggedInvalid = new AtomicBoolean();
     final AtomicBoolean loggedDenied = new AtomicBoolean();
 
+    /** The capped set of tenant names (what the control MBean reports). */
+    public TenantCap cap() {
+      return names;
+    }
+
     public int size() {
       return names.size();
     }

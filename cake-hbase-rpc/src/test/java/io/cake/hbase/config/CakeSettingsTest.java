@@ -105,16 +105,4 @@ class CakeSettingsTest {
     assertThat(s.aimdEnabled()).isFalse();
     assertThat(s.jmxEnabled()).isTrue();
   }
-
-  @Test
-  void allocationTextRoundTripsAndRefusesBadInput() {
-    assertThat(AllocationText.parseShares(" a=0.8, b=0.2 ,")).isEqualTo(Map.of("a", 0.8, "b", 0.2));
-    assertThat(AllocationText.parseReservations("")).isEmpty();
-    assertThat(AllocationText.format(Map.of("b", 2, "a", 1))).isEqualTo("a=1,b=2");
-    assertThatThrownBy(() -> AllocationText.parseShares("a=0")).hasMessageContaining("share of 'a'");
-    assertThatThrownBy(() -> AllocationText.parseShares("a")).hasMessageContaining("tenant=value");
-    assertThatThrownBy(() -> AllocationText.parseShares("a=1,a=2")).hasMessageContaining("twice");
-    assertThatThrownBy(() -> AllocationText.parseReservations("a=1.5")).hasMessageContaining("integer");
-    assertThatThrownBy(() -> AllocationText.parseReservations(null)).hasMessageContaining("null");
-  }
 }

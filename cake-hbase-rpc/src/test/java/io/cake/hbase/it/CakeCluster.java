@@ -2,6 +2,7 @@ package io.cake.hbase.it;
 
 import io.cake.hbase.config.CakeHBaseConfig;
 import io.cake.hbase.rpc.CakeRpcScheduler;
+import io.cake.hbase.rpc.RegionServerScheduler;
 import io.cake.hbase.rpc.CakeRpcSchedulerFactory;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -49,8 +50,9 @@ final class CakeCluster {
     return util.getMiniHBaseCluster().getRegionServer(0);
   }
 
-  CakeRpcScheduler scheduler() {
-    return (CakeRpcScheduler) regionServer().getRpcServer().getScheduler();
+  /** Cake's first level in the RegionServer. */
+  RegionServerScheduler scheduler() {
+    return ((CakeRpcScheduler) regionServer().getRpcServer().getScheduler()).cake();
   }
 
   /** Sets (or, for a null value, unsets) keys in the RegionServer's conf and runs update_config. */

@@ -6,11 +6,12 @@ import static io.cake.hbase.it.CakeCluster.row;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.cake.core.level.FirstLevels;
+import io.cake.core.level.SchedulerHost;
 import io.cake.core.metrics.TenantMetrics;
 import io.cake.core.tenant.OperationType;
-import io.cake.hbase.jmx.CakeSchedulerMBean;
 import io.cake.hbase.rpc.CakeRpcScheduler;
-import io.cake.hbase.rpc.CakeRpcSchedulers;
+import io.cake.hbase.rpc.RegionServerScheduler;
 import io.cake.hbase.rpc.OperationStats;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
@@ -97,21 +98,21 @@ class CakeSchedulerClusterTest {
 
   @Test
   void regionServerRunsCakeAndTheMasterTheStockScheduler() throws Exception {
-    CakeRpcScheduler s = cluster.scheduler();
+    RegionServerScheduler s = cluster.scheduler();
     RpcScheduler master = cluster.util.getMiniHBaseCluster().getMaster().getRpcServer().getScheduler();
     assertThat(master).isExactlyInstanceOf(SimpleRpcScheduler.class);
-    assertThat(CakeRpcSchedulers.all()).containsExactly(s);
+    assertThat(FirstLevels.all(RegionServerScheduler.class)).containsExactly(s);
     assertThat(s.name()).isEqualTo("hbase-" + cluster.regionServer().getRpcServer().getListenerAddress().getPort());
-    assertThat(CakeRpcSchedulers.byPort(s.port())).contains(s);
+    assertThat(FirstLevels.get(RegionServerScheduler.class, s.name())).contains(s);
     MBeanServer mbs = ManagementFactory.getPlatformMBeanServer();
-    assertThat(mbs.isRegistered(CakeSchedulerMBean.objectName(s.name()))).isTrue();
+    assertThat(mbs.isRegistered(SchedulerHost.controlName("hbase", s.name()))).isTrue();
     assertThat(mbs.isRegistered(new ObjectName("io.cake:type=FirstLevel,scheduler=" + s.name() + ",name=slots"))).isTrue();
-    assertThat(s.getCallQueueInfo().getCallQueueNames()).contains(CakeRpcScheduler.QUEUE_NAME, "Priority Queue");
+    assertThat(((CakeRpcScheduler) cluster.regionServer().getRpcServer().getScheduler()).getCallQueueInfo().getCallQueueNames()).contains(CakeRpcScheduler.QUEUE_NAME, "Priority Queue");
   }
 
   @Test
   void everyTenantSourceIsResolvedCountedAndVisibleToTheHandler() throws Exception {
-    CakeRpcScheduler s = cluster.scheduler();
+    RegionServerScheduler s = cluster.scheduler();
     Configuration conf = cluster.conf();
     User carol = User.createUserForTesting(conf, "carol", new String[] {"g"});
     TenantRecordingObserver.SEEN.clear();
@@ -170,13 +171,13 @@ class CakeSchedulerClusterTest {
         .doesNotContainNull();
     assertThat(TenantRecordingObserver.SEEN)
         .allSatisfy(seen -> assertThat(seen.thread()).startsWith("RpcServer.cake.handler="));
-    assertThat(s.lastSnapshot().tenants()).isNotEmpty();
+    assertThat(s.queues().lastSnapshot().tenants()).isNotEmpty();
   }
 
   @Test
   void badClientTenantNamesFallThroughAndAreCounted() throws Exception {
-    CakeRpcScheduler s = cluster.scheduler();
-    long invalid0 = s.tenants().invalidNames();
+    RegionServerScheduler s = cluster.scheduler();
+    long invalid0 = s.known().invalidNames();
     long gets0 = s.operationStats().totalCompletions("connT2", OperationType.GET);
     try (Connection c = ConnectionFactory.createConnection(cluster.conf(), null, User.getCurrent(),
             Map.of("cake.tenant", Bytes.toBytes("connT2")));
@@ -189,15 +190,15 @@ class CakeSchedulerClusterTest {
     }
     CakeCluster.await("counted under the connection's tenant", Duration.ofSeconds(10),
         () -> s.operationStats().totalCompletions("connT2", OperationType.GET) - gets0 == 3);
-    assertThat(s.tenants().invalidNames() - invalid0).isEqualTo(4);
-    assertThat(s.tenants().contains("no good/../name")).isFalse();
+    assertThat(s.known().invalidNames() - invalid0).isEqualTo(4);
+    assertThat(s.known().contains("no good/../name")).isFalse();
   }
 
   @Test
   void aPriorityTheClientAsksForDoesNotTakeUserTableCallsOutOfCake() throws Exception {
     // Hostile: HBase's priority function trusts the header, so Get.setPriority(5) or (100) used
     // to land in the stock scheduler's handlers beside meta and admin traffic, outside Cake.
-    CakeRpcScheduler s = cluster.scheduler();
+    RegionServerScheduler s = cluster.scheduler();
     OperationStats ops = s.operationStats();
     long gets0 = ops.totalCompletions("prioT", OperationType.GET);
     long puts0 = ops.totalCompletions("prioT", OperationType.MUTATION);
@@ -230,8 +231,8 @@ class CakeSchedulerClusterTest {
 
   @Test
   void aFloodOverASmallQueueIsRejectedAndEveryAcceptedCallCompletes() throws Exception {
-    CakeRpcScheduler s = cluster.scheduler();
-    int[] limits = s.queueLimits();
+    RegionServerScheduler s = cluster.scheduler();
+    int[] limits = {s.queues().tenantCapacity(), s.queues().totalCapacity()};
     s.setQueueLimits(2, limits[1]);
     int sent = 600;
     int ok = 0;
@@ -241,7 +242,7 @@ class CakeSchedulerClusterTest {
       AsyncTable<?> t = ac.getTableBuilder(big).setMaxAttempts(1)
           .setRequestAttribute("cake.tenant", Bytes.toBytes("flood")).build();
       t.get(new Get(row(0))).get(); // locate the region first
-      TenantMetrics m = s.tenantMetrics("flood");
+      TenantMetrics m = s.queues().metrics("flood");
       // The handler records a completion just after the response leaves: settle the warm-up call.
       CakeCluster.await("warm-up accounted", Duration.ofSeconds(10),
           () -> m.totalArrivals() == m.totalCompletions() + m.totalDrops());
@@ -282,7 +283,7 @@ class CakeSchedulerClusterTest {
 
   @Test
   void controlTrafficCompletesWhileTenantsSaturateThePool() throws Exception {
-    CakeRpcScheduler s = cluster.scheduler();
+    RegionServerScheduler s = cluster.scheduler();
     AtomicBoolean running = new AtomicBoolean(true);
     AtomicLong scans = new AtomicLong();
     List<Thread> batch = new ArrayList<>();
@@ -308,7 +309,7 @@ class CakeSchedulerClusterTest {
         batch.add(th);
       }
       CakeCluster.await("batch queued behind a full pool", Duration.ofSeconds(30),
-          () -> s.queued("batch") > 0 && s.activeHandlers() >= s.poolSize());
+          () -> s.queues().queued("batch") > 0 && s.activeHandlers() >= s.slots());
       long t0 = System.nanoTime();
       TableName ctl = TableName.valueOf("ctl");
       try (Admin admin = conn.getAdmin()) {
@@ -327,10 +328,10 @@ class CakeSchedulerClusterTest {
         }
         long t3 = System.nanoTime();
         System.out.printf("CAKE control path under saturation: createTable %.0f ms, reassign %.0f ms, meta lookups %.0f ms; batch queued=%d%n",
-            (t1 - t0) / 1e6, (t2 - t1) / 1e6, (t3 - t2) / 1e6, s.queued("batch"));
+            (t1 - t0) / 1e6, (t2 - t1) / 1e6, (t3 - t2) / 1e6, s.queues().queued("batch"));
         assertThat(admin.tableExists(ctl)).isTrue();
       }
-      assertThat(s.queued("batch")).as("still saturated at the end").isPositive();
+      assertThat(s.queues().queued("batch")).as("still saturated at the end").isPositive();
 
       assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(60));
     } finally {
@@ -347,7 +348,7 @@ class CakeSchedulerClusterTest {
    * Every handler the pool can ever have is held inside the region by tenant "holder" (set
    * TenantRecordingObserver's latch first), with more of its calls queued behind.
    */
-  private static List<CompletableFuture<Result>> holdEveryHandler(CakeRpcScheduler s, AsyncConnection ac)
+  private static List<CompletableFuture<Result>> holdEveryHandler(RegionServerScheduler s, AsyncConnection ac)
       throws Exception {
     AsyncTable<?> holder = ac.getTableBuilder(tagged)
         .setRequestAttribute("cake.tenant", Bytes.toBytes("holder")).build();
@@ -356,7 +357,7 @@ class CakeSchedulerClusterTest {
       held.add(holder.get(new Get(row(i))).toCompletableFuture());
     }
     CakeCluster.await("every handler held", Duration.ofSeconds(30),
-        () -> s.activeHandlers() >= s.poolSize() && s.queued("holder") > 0);
+        () -> s.activeHandlers() >= s.slots() && s.queues().queued("holder") > 0);
     return held;
   }
 
@@ -364,7 +365,7 @@ class CakeSchedulerClusterTest {
   void theKillSwitchIsReachedWhileEveryCakeHandlerIsHeld() throws Exception {
     // Hostile: update_config is an AdminService call HBase gives normal priority, so it queued in
     // Cake itself, behind the very tenants an operator turns Cake off to escape.
-    CakeRpcScheduler s = cluster.scheduler();
+    RegionServerScheduler s = cluster.scheduler();
     CountDownLatch gate = new CountDownLatch(1);
     TenantRecordingObserver.release = gate;
     TenantRecordingObserver.holdTenant = "holder";
@@ -396,7 +397,7 @@ class CakeSchedulerClusterTest {
 
   @Test
   void callsWhoseDeadlinePassesInTheQueueAreDroppedAndCounted() throws Exception {
-    CakeRpcScheduler s = cluster.scheduler();
+    RegionServerScheduler s = cluster.scheduler();
     int timeoutMs = 50;
     CountDownLatch gate = new CountDownLatch(1);
     TenantRecordingObserver.release = gate;
@@ -413,7 +414,7 @@ class CakeSchedulerClusterTest {
       for (int i = 0; i < 20; i++) {
         futures.add(late.get(new Get(row(i))).toCompletableFuture());
       }
-      CakeCluster.await("late calls queued", Duration.ofSeconds(30), () -> s.queued("expired") == 20);
+      CakeCluster.await("late calls queued", Duration.ofSeconds(30), () -> s.queues().queued("expired") == 20);
       // Every server-side deadline is receive time + client timeout, so all have passed after this.
       long allDeadlinesPassed = System.currentTimeMillis() + timeoutMs + 1;
       CakeCluster.await("deadlines passed", Duration.ofSeconds(5),
@@ -427,10 +428,10 @@ class CakeSchedulerClusterTest {
         assertThat(f.get(60, TimeUnit.SECONDS)).isNotNull();
       }
       CakeCluster.await("late calls accounted", Duration.ofSeconds(30), () -> {
-        TenantMetrics m = s.tenantMetrics("expired");
+        TenantMetrics m = s.queues().metrics("expired");
         return m != null && m.totalArrivals() == m.totalCompletions() + m.totalDrops();
       });
-      TenantMetrics m = s.tenantMetrics("expired");
+      TenantMetrics m = s.queues().metrics("expired");
       System.out.printf("CAKE deadlines: expired tenant arrivals=%d completions=%d drops=%d%n",
           m.totalArrivals(), m.totalCompletions(), m.totalDrops());
       assertThat(m.totalArrivals()).isEqualTo(20);
@@ -446,7 +447,7 @@ class CakeSchedulerClusterTest {
 
   @Test
   void updateConfigurationChangesSharesLiveAndRefusesBadValues() throws Exception {
-    CakeRpcScheduler s = cluster.scheduler();
+    RegionServerScheduler s = cluster.scheduler();
     cluster.updateConfiguration(conn, "cake.hbase.tenant.live.share", "7", "cake.hbase.tenant.live.reservation", "1");
     CakeCluster.await("reload", Duration.ofSeconds(10), () -> s.allocation().share("live") == 7.0);
     assertThat(s.allocation().reservation("live")).isEqualTo(1);
@@ -470,7 +471,7 @@ class CakeSchedulerClusterTest {
 
   @Test
   void oneReloadRaisesAndLowersThePoolMinimumAndTheReservationsTogether() throws Exception {
-    CakeRpcScheduler s = cluster.scheduler();
+    RegionServerScheduler s = cluster.scheduler();
     s.setPoolSize(4);
     try {
       // 6 reservations need a pool of 7: they used to be checked against the pool of 4 and refused.
@@ -479,7 +480,7 @@ class CakeSchedulerClusterTest {
           () -> s.aimdConfig().minSize() == 8 || !s.lastConfigurationError().isEmpty());
       assertThat(s.lastConfigurationError()).isEmpty();
       assertThat(s.allocation().reservation("resT")).isEqualTo(6);
-      assertThat(s.poolSize()).isGreaterThanOrEqualTo(8);
+      assertThat(s.slots()).isGreaterThanOrEqualTo(8);
     } finally {
       cluster.updateConfiguration(conn, "cake.hbase.aimd.min", "4", "cake.hbase.tenant.resT.reservation", null);
     }
@@ -493,7 +494,7 @@ class CakeSchedulerClusterTest {
   void taskMonitorKeepsOneStatusPerHandlerSlotHoweverOftenThePoolIsResized() throws Exception {
     // Hostile: every handler thread used to add a status TaskMonitor never drops, and each resize
     // starts new threads.
-    CakeRpcScheduler s = cluster.scheduler();
+    RegionServerScheduler s = cluster.scheduler();
     int max = s.aimdConfig().maxSize();
     int min = s.aimdConfig().minSize();
     try (AsyncConnection ac = ConnectionFactory.createAsyncConnection(cluster.conf()).get()) {
@@ -517,37 +518,43 @@ class CakeSchedulerClusterTest {
         .count();
     System.out.printf("CAKE TaskMonitor: %d Cake handler statuses after 200 resizes (pool max %d)%n", statuses, max);
     assertThat(statuses).isLessThanOrEqualTo(max);
-    CakeCluster.await("threads follow the pool", Duration.ofSeconds(10), () -> s.handlerThreads() == s.poolSize());
+    CakeCluster.await("threads follow the pool", Duration.ofSeconds(10), () -> s.handlerThreads() == s.slots());
   }
 
   @Test
   void jmxWritesChangeTheAllocationAndInvalidOnesAreRefused() throws Exception {
-    CakeRpcScheduler s = cluster.scheduler();
+    RegionServerScheduler s = cluster.scheduler();
     MBeanServer mbs = ManagementFactory.getPlatformMBeanServer();
-    ObjectName name = CakeSchedulerMBean.objectName(s.name());
+    ObjectName name = SchedulerHost.controlName("hbase", s.name());
     var before = s.allocation();
+    String[] allocationSignature = {String.class.getName(), String.class.getName(), "double"};
     try {
-      mbs.setAttribute(name, new Attribute("Shares", "front=8,batch=2"));
+      mbs.invoke(name, "setAllocation", new Object[] {"front=8,batch=2", "", 1.0}, allocationSignature);
       assertThat(s.allocation().share("front")).isEqualTo(8.0);
       assertThat(mbs.getAttribute(name, "Shares")).isEqualTo("batch=2.0,front=8.0");
-      mbs.setAttribute(name, new Attribute("Reservations", "front=1"));
+      mbs.invoke(name, "setReservation", new Object[] {"front", 1}, new String[] {String.class.getName(), "int"});
       assertThat(s.allocation().reservation("front")).isEqualTo(1);
+      assertThat(s.allocation().share("batch")).as("a per-tenant write keeps the rest").isEqualTo(2.0);
+      assertThat(mbs.getAttribute(name, "Reservations")).isEqualTo("front=1");
 
       var good = s.allocation();
-      assertThatThrownBy(() -> mbs.setAttribute(name, new Attribute("Shares", "front=-1")))
+      assertThatThrownBy(() -> mbs.invoke(name, "setAllocation", new Object[] {"front=-1", "", 1.0}, allocationSignature))
           .hasRootCauseMessage("share of 'front' must be a positive finite number, got '-1'");
-      assertThatThrownBy(() -> mbs.setAttribute(name, new Attribute("Shares", "bad tenant=1")))
+      assertThatThrownBy(() -> mbs.invoke(name, "setAllocation", new Object[] {"bad tenant=1", "", 1.0}, allocationSignature))
           .hasStackTraceContaining("bad tenant");
-      assertThatThrownBy(() -> mbs.setAttribute(name, new Attribute("Reservations", "front=100")))
+      assertThatThrownBy(() -> mbs.invoke(name, "setAllocation", new Object[] {"front=9", "front=100", 1.0}, allocationSignature))
           .hasStackTraceContaining("at most");
+      assertThat(s.allocation()).as("a refused whole allocation changes no part").isEqualTo(good);
+      assertThatThrownBy(() -> mbs.invoke(name, "setShare", new Object[] {"front", Double.NaN}, new String[] {String.class.getName(), "double"}))
+          .hasStackTraceContaining("positive finite");
       assertThatThrownBy(() -> mbs.invoke(name, "setPoolBounds", new Object[] {9, 3}, new String[] {"int", "int"}))
           .hasStackTraceContaining("maxSize");
       int threads = ManagementFactory.getThreadMXBean().getThreadCount();
-      int handlers = s.poolSize();
+      int handlers = s.slots();
       // Hostile: these bounds used to start 100,000 handler threads.
       assertThatThrownBy(() -> mbs.invoke(name, "setPoolBounds", new Object[] {100_000, 100_000}, new String[] {"int", "int"}))
           .hasStackTraceContaining("maxSize must be <= 1024");
-      assertThat(s.poolSize()).isEqualTo(handlers);
+      assertThat(s.slots()).isEqualTo(handlers);
       assertThat(ManagementFactory.getThreadMXBean().getThreadCount()).isLessThan(threads + 100);
       assertThatThrownBy(() -> mbs.invoke(name, "setQueueLimits", new Object[] {0, 3}, new String[] {"int", "int"}))
           .hasStackTraceContaining("capacities");
@@ -561,19 +568,19 @@ class CakeSchedulerClusterTest {
 
   @Test
   void aimdGrowsThePoolWhileSingleRowGetsAreFast() throws Exception {
-    CakeRpcScheduler s = cluster.scheduler();
+    RegionServerScheduler s = cluster.scheduler();
     s.setPoolSize(4);
     try (Table t = conn.getTable(tagged)) {
       t.put(new Put(Bytes.toBytes("aimd")).addColumn(CF, Q, Bytes.toBytes("v")));
       long end = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-      while (s.poolSize() < 7 && System.nanoTime() < end) {
+      while (s.slots() < 7 && System.nanoTime() < end) {
         t.get(new Get(Bytes.toBytes("aimd")));
       }
     }
-    System.out.printf("CAKE aimd: pool %d, last mean single-get service %.2f ms%n", s.poolSize(), s.lastAimdMeanMillis());
-    assertThat(s.poolSize()).isGreaterThanOrEqualTo(7);
+    System.out.printf("CAKE aimd: pool %d, last mean single-get service %.2f ms%n", s.slots(), s.lastAimdMeanMillis());
+    assertThat(s.slots()).isGreaterThanOrEqualTo(7);
     assertThat(s.lastAimdMeanMillis()).isLessThan(6.0);
-    CakeCluster.await("threads follow the pool", Duration.ofSeconds(10), () -> s.handlerThreads() == s.poolSize());
+    CakeCluster.await("threads follow the pool", Duration.ofSeconds(10), () -> s.handlerThreads() == s.slots());
   }
 
   private static boolean hasCause(Throwable t, Class<? extends Throwable> type) {

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cake.core.metrics.TenantMetrics;
 import io.cake.core.sched.Allocation;
-import io.cake.hbase.rpc.CakeRpcScheduler;
+import io.cake.hbase.rpc.RegionServerScheduler;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -118,7 +118,7 @@ class IsolationClusterTest {
 
   @Test
   void frontEndP99StaysNearIsolatedUnderCakeAndDegradesUnderStockFifo() throws Exception {
-    CakeRpcScheduler s = cluster.scheduler();
+    RegionServerScheduler s = cluster.scheduler();
     AtomicBoolean batchRunning = new AtomicBoolean(true);
     List<Thread> batch = new ArrayList<>();
     try (Connection front = tenantConnection("front"); Connection batchConn = tenantConnection("batch")) {
@@ -144,14 +144,14 @@ class IsolationClusterTest {
           th.start();
           batch.add(th);
         }
-        CakeCluster.await("stock queue backlogged", Duration.ofSeconds(30), () -> s.getGeneralQueueLength() > 0);
+        CakeCluster.await("stock queue backlogged", Duration.ofSeconds(30), () -> cluster.regionServer().getRpcServer().getScheduler().getGeneralQueueLength() > 0);
         Histogram fifo = frontEnd(front, PHASE);
 
         setEnabled(true);
-        CakeCluster.await("batch backlogged in Cake", Duration.ofSeconds(30), () -> s.queued("batch") > 0);
+        CakeCluster.await("batch backlogged in Cake", Duration.ofSeconds(30), () -> s.queues().queued("batch") > 0);
         frontEnd(front, Duration.ofSeconds(1));
         Histogram cake = frontEnd(front, PHASE);
-        assertThat(s.queued("batch")).as("batch still backlogged").isPositive();
+        assertThat(s.queues().queued("batch")).as("batch still backlogged").isPositive();
 
         System.out.printf(
             "CAKE isolation (client-side get latency, ms): isolated p50=%.2f p99=%.2f n=%d | stock FIFO+batch p50=%.2f p99=%.2f n=%d | Cake+batch p50=%.2f p99=%.2f n=%d%n",
@@ -174,7 +174,7 @@ class IsolationClusterTest {
 
   @Test
   void backloggedTenantsShareServiceEightyTwenty() throws Exception {
-    CakeRpcScheduler s = cluster.scheduler();
+    RegionServerScheduler s = cluster.scheduler();
     Allocation before = s.allocation();
     s.setAllocation(before.withShare("s80", 8).withShare("s20", 2));
     AtomicBoolean running = new AtomicBoolean(true);
@@ -203,10 +203,10 @@ class IsolationClusterTest {
         th.setDaemon(true);
         th.start();
       }
-      CakeCluster.await("both backlogged", Duration.ofSeconds(30), () -> s.queued("s80") > 0 && s.queued("s20") > 0);
+      CakeCluster.await("both backlogged", Duration.ofSeconds(30), () -> s.queues().queued("s80") > 0 && s.queues().queued("s20") > 0);
       Thread.sleep(1000); // let the start-up transient pass (a measurement window, not synchronisation)
-      TenantMetrics a = s.tenantMetrics("s80");
-      TenantMetrics b = s.tenantMetrics("s20");
+      TenantMetrics a = s.queues().metrics("s80");
+      TenantMetrics b = s.queues().metrics("s20");
       long ua = a.totalServiceUnits(), ub = b.totalServiceUnits();
       long ca = a.totalCompletions(), cb = b.totalCompletions();
       int backloggedSamples = 0;
@@ -215,7 +215,7 @@ class IsolationClusterTest {
       while (System.nanoTime() < end) {
         Thread.sleep(100);
         samples++;
-        if (s.queued("s80") > 0 && s.queued("s20") > 0) {
+        if (s.queues().queued("s80") > 0 && s.queues().queued("s20") > 0) {
           backloggedSamples++;
         }
       }

@@ -64,8 +64,8 @@ class HandlerErrorAbortTest {
       assertThat(server.messages).as("two Errors are within the threshold").isEmpty();
       // The handlers carry on: a good call is still served.
       assertThat(s.dispatch(StubCalls.get("good", () -> {}))).isTrue();
-      await("the good call done", () -> s.tenantMetrics("good") != null && s.tenantMetrics("good").totalCompletions() == 1);
-      assertThat(s.handlerThreads()).isEqualTo(4);
+      await("the good call done", () -> s.cake().queues().metrics("good") != null && s.cake().queues().metrics("good").totalCompletions() == 1);
+      assertThat(s.cake().handlerThreads()).isEqualTo(4);
 
       failWithError(s, "oom", new OutOfMemoryError("test: no heap left"), 3);
       // The Error is counted once the call's bookkeeping is done: wait for the abort.
@@ -99,7 +99,7 @@ class HandlerErrorAbortTest {
       throw error;
     }))).isTrue();
     await("call " + n + " of " + tenant + " run", () -> {
-      TenantMetrics m = s.tenantMetrics(tenant);
+      TenantMetrics m = s.cake().queues().metrics(tenant);
       return m != null && m.totalCompletions() == n;
     });
   }

@@ -38,33 +38,33 @@ class HandlerStatusBoundTest {
       for (int resize = 0; resize < RESIZES; resize += 2) {
         // Through both controls, between two sizes.
         if (resize % 4 == 0) {
-          s.setPoolBounds(MIN, MAX);
-          s.setPoolSize(MAX);
+          s.cake().setPoolBounds(MIN, MAX);
+          s.cake().setPoolSize(MAX);
         } else {
-          s.setPoolBounds(MAX, MAX);
+          s.cake().setPoolBounds(MAX, MAX);
         }
-        assertThat(s.poolSize()).isEqualTo(MAX);
+        assertThat(s.cake().slots()).isEqualTo(MAX);
         calls += busyEverySlot(s);
         if (resize % 4 == 0) {
-          s.setPoolSize(MIN);
+          s.cake().setPoolSize(MIN);
         } else {
-          s.setPoolBounds(MIN, MIN);
+          s.cake().setPoolBounds(MIN, MIN);
         }
-        assertThat(s.poolSize()).isEqualTo(MIN);
+        assertThat(s.cake().slots()).isEqualTo(MIN);
       }
       long all = calls;
       HandlerErrorAbortTest.await("every call done", () -> {
-        TenantMetrics m = s.tenantMetrics("t");
+        TenantMetrics m = s.cake().queues().metrics("t");
         return m.totalCompletions() == all;
       });
       // Retired handlers end once idle: the thread count comes back down.
-      HandlerErrorAbortTest.await("retired handlers ended", () -> s.handlerThreads() == MIN
+      HandlerErrorAbortTest.await("retired handlers ended", () -> s.cake().handlerThreads() == MIN
           && threadCount() <= threads0 + 2);
       int tasks = monitor.getTasks().size();
       System.out.printf("CAKE handler statuses: %d resizes, %d calls; threads %d -> %d, TaskMonitor tasks %d -> %d%n",
           RESIZES, all, threads0, threadCount(), tasks0, tasks);
       assertThat(tasks).as("TaskMonitor tasks after %d resizes", RESIZES).isLessThanOrEqualTo(tasks0 + MAX + 2);
-      assertThat(s.handlerStatuses()).as("one per slot").isEqualTo(MAX);
+      assertThat(s.cake().handlerStatuses()).as("one per slot").isEqualTo(MAX);
     } finally {
       s.stop();
     }

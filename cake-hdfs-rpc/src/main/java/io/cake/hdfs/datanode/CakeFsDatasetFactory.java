@@ -1,5 +1,6 @@
 package io.cake.hdfs.datanode;
 
+import io.cake.core.level.FirstLevels;
 import io.cake.core.time.Clock;
 import java.io.FileInputStream;
 import java.io.IOException;
@@ -41,9 +42,10 @@ public class CakeFsDatasetFactory extends FsDatasetSpi.Factory<FsDatasetSpi<?>> 
     }
     FsDatasetSpi<?> real = ReflectionUtils.newInstance(baseClass, conf).newInstance(datanode, storage, conf);
     DataNodeReadScheduler scheduler =
-        DataNodeSchedulers.create(
+        FirstLevels.create(
             "hdfs-" + datanode.getXferPort(),
             name -> new DataNodeReadScheduler(name, config, Clock.system()));
+    scheduler.start(config.jmx() ? new HdfsSchedulerControl(scheduler) : null);
     return wrap(real, scheduler);
   }
 

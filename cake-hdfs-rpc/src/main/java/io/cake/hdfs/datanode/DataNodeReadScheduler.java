@@ -1,6 +1,7 @@
 package io.cake.hdfs.datanode;
 
-import io.cake.core.metrics.JmxPublisher;
+import io.cake.core.level.FirstLevel;
+import io.cake.core.level.SchedulerHost;
 import io.cake.core.metrics.SchedulerSnapshot;
 import io.cake.core.sched.Allocation;
 import io.cake.core.sched.FairQueueScheduler;
@@ -10,24 +11,20 @@ import io.cake.core.tenant.TenantNames;
 import io.cake.core.time.Clock;
 import java.io.Closeable;
 import java.io.InterruptedIOException;
-import java.lang.management.ManagementFactory;
 import java.util.Objects;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import javax.management.JMException;
-import javax.management.MBeanServer;
-import javax.management.ObjectName;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The first-level HDFS scheduler of one DataNode: a cake-core {@link SoftLimitGate} (per-tenant
  * queues, shares, reservations, soft limit on slots) that every gated disk read of at most {@link
- * #chunkSize()} bytes passes, plus its metrics timer and JMX MBeans. This is what an in-JVM
- * controller finds through {@link DataNodeSchedulers}.
+ * #chunkSize()} bytes passes; its timer, gauges and control MBean are a {@link SchedulerHost}'s.
+ * An in-JVM controller finds it through {@link io.cake.core.level.FirstLevels}.
  *
  * <p>What "blocked on the network" means here. In both DataNode send modes the slot is held only
  * for the disk part of one chunk:
@@ -49,7 +46,7 @@ import org.slf4j.LoggerFactory;
  * (while the DataNode is writing to the network) and reclaims it before the next one: Cake's
  * literal section 5.2 behaviour (soft limit + 1 per lender), with interleaving per block read.
  */
-public final class DataNodeReadScheduler implements AutoCloseable {
+public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(DataNodeReadScheduler.class);
 
   /**
@@ -67,6 +64,7 @@ public final class DataNodeReadScheduler implements AutoCloseable {
   }
 
   private final String name;
+  private final Clock clock;
   private final SoftLimitGate gate;
   private final ClientNameParser parser;
   private final int chunkSize;
@@ -80,17 +78,16 @@ public final class DataNodeReadScheduler implements AutoCloseable {
   private final AtomicLong boundViolations = new AtomicLong();
   private final AtomicLong gatedChunks = new AtomicLong();
 
-  private final ScheduledExecutorService timer;
-  private final JmxPublisher publisher;
-  private final ObjectName controlName;
+  private final SchedulerHost host;
   private volatile boolean closed;
   private final TenantCap tenants;
   private final long stallNanos;
   private final AtomicLong ungatedReads = new AtomicLong();
-  private final java.util.concurrent.atomic.AtomicBoolean loggedStall = new java.util.concurrent.atomic.AtomicBoolean();
+  private final AtomicBoolean loggedStall = new AtomicBoolean();
 
   public DataNodeReadScheduler(String name, HdfsSchedulerConfig config, Clock clock) {
     this.name = Objects.requireNonNull(name, "name");
+    this.clock = Objects.requireNonNull(clock, "clock");
     this.gate = new SoftLimitGate(name, clock, config.softLimit());
     this.gate.scheduler().setAllocation(config.allocation());
     this.parser = new ClientNameParser(config.batchTenant());
@@ -101,38 +98,27 @@ public final class DataNodeReadScheduler implements AutoCloseable {
     this.stallNanos = TimeUnit.MILLISECONDS.toNanos(config.stallTimeoutMs());
     this.enabled = config.enabled();
     this.lendBetweenChunks = config.lendBetweenChunks();
-    if (config.jmx()) {
-      MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-      this.publisher =
-          new JmxPublisher(name, gate.scheduler()::lastSnapshot, gate.scheduler()::queued, server);
-      this.controlName = HdfsSchedulerControl.objectName(name);
-      try {
-        server.registerMBean(new HdfsSchedulerControl(this), controlName);
-      } catch (JMException e) {
-        publisher.close();
-        throw new IllegalStateException("cannot register " + controlName, e);
-      }
-    } else {
-      this.publisher = null;
-      this.controlName = null;
-    }
-    if (config.metricsIntervalMs() > 0) {
-      this.timer =
-          Executors.newSingleThreadScheduledExecutor(
-              r -> {
-                Thread t = new Thread(r, "cake-hdfs-metrics-" + name);
-                t.setDaemon(true);
-                return t;
-              });
-      long ms = config.metricsIntervalMs();
-      timer.scheduleAtFixedRate(this::rollQuietly, ms, ms, TimeUnit.MILLISECONDS);
-    } else {
-      this.timer = null;
-    }
+    long intervalMs = config.metricsIntervalMs();
+    this.host = new SchedulerHost(this, () -> intervalMs, snapshot -> {}, () -> {});
   }
 
+  /**
+   * Starts the metrics timer; {@code control}, when not null, is registered over JMX with the
+   * per-tenant gauges ({@link HdfsSchedulerConfig#JMX_KEY}). Reads are gated from construction on.
+   */
+  public DataNodeReadScheduler start(HdfsSchedulerMXBean control) {
+    host.start(control, HdfsSchedulerMXBean.class);
+    return this;
+  }
+
+  @Override
   public String name() {
     return name;
+  }
+
+  @Override
+  public String kind() {
+    return HDFS;
   }
 
   /**
@@ -145,6 +131,7 @@ public final class DataNodeReadScheduler implements AutoCloseable {
   }
 
   /** The tenants this DataNode keeps state for, and how many reads the cap folded into default. */
+  @Override
   public TenantCap tenants() {
     return tenants;
   }
@@ -165,11 +152,13 @@ public final class DataNodeReadScheduler implements AutoCloseable {
 
   // ------------------------------------------------------------------ control (controller, JMX)
 
+  @Override
   public boolean enabled() {
     return enabled;
   }
 
   /** Kill switch: when off, block reads opened from now on pass through ungated. */
+  @Override
   public void setEnabled(boolean on) {
     enabled = on;
   }
@@ -199,55 +188,39 @@ public final class DataNodeReadScheduler implements AutoCloseable {
     }
   }
 
+  @Override
   public Allocation allocation() {
     return gate.scheduler().allocation();
   }
 
   /** Installs shares and reservations. Refused, changing nothing, if they do not fit the limit. */
-  public void setAllocation(Allocation next) {
+  @Override
+  public Allocation updateAllocation(UnaryOperator<Allocation> change) {
     synchronized (configLock) {
-      gate.scheduler().setAllocation(Objects.requireNonNull(next, "allocation"));
+      Allocation next = Objects.requireNonNull(change.apply(allocation()), "allocation");
+      gate.scheduler().setAllocation(next);
       pin(next);
-    }
-  }
-
-  public void setShare(String tenant, double share) {
-    synchronized (configLock) {
-      setAllocation(allocation().withShare(TenantNames.check("tenant", tenant), share));
-    }
-  }
-
-  public void setReservation(String tenant, int slots) {
-    synchronized (configLock) {
-      setAllocation(allocation().withReservation(TenantNames.check("tenant", tenant), slots));
-    }
-  }
-
-  public void setDefaultShare(double share) {
-    synchronized (configLock) {
-      Allocation a = allocation();
-      setAllocation(new Allocation(a.shares(), a.reservations(), share));
+      return next;
     }
   }
 
   // ------------------------------------------------------------------ observation
 
   /** The cake-core scheduler behind the gate: cumulative per-tenant metrics, queue lengths. */
-  public FairQueueScheduler<SoftLimitGate.Permit> scheduler() {
+  @Override
+  public FairQueueScheduler<SoftLimitGate.Permit> queues() {
     return gate.scheduler();
+  }
+
+  /** The soft limit: disk reads let run at once (more while permits are lent). */
+  @Override
+  public int slots() {
+    return gate.limit();
   }
 
   /** Closes the metrics interval (also done by the timer) and refreshes the JMX MBeans. */
   public SchedulerSnapshot rollMetrics() {
-    SchedulerSnapshot s = gate.scheduler().rollMetrics();
-    if (publisher != null) {
-      publisher.refresh();
-    }
-    return s;
-  }
-
-  public SchedulerSnapshot lastSnapshot() {
-    return gate.scheduler().lastSnapshot();
+    return host.rollMetrics();
   }
 
   public int holding() {
@@ -349,7 +322,7 @@ public final class DataNodeReadScheduler implements AutoCloseable {
     public int begin(int wanted) throws InterruptedIOException {
       int n = Math.max(1, Math.min(wanted, chunkSize));
       ChunkListener l = listener;
-      long t0 = l == null ? 0L : System.nanoTime();
+      long t0 = l == null ? 0L : clock.nanoTime();
       try {
         if (lend && permit != null) {
           permit.reclaim();
@@ -377,7 +350,7 @@ public final class DataNodeReadScheduler implements AutoCloseable {
       if (l != null) {
         try {
           FairQueueScheduler<?> s = gate.scheduler();
-          l.onChunk(tenant, client, n, s.queued() - s.queued(tenant), System.nanoTime() - t0);
+          l.onChunk(tenant, client, n, s.queued() - s.queued(tenant), clock.nanoTime() - t0);
         } catch (RuntimeException e) {
           LOG.warn("chunk listener failed", e);
         }
@@ -416,14 +389,6 @@ public final class DataNodeReadScheduler implements AutoCloseable {
 
   // ------------------------------------------------------------------ lifecycle
 
-  private void rollQuietly() {
-    try {
-      rollMetrics();
-    } catch (RuntimeException e) {
-      LOG.warn("metrics roll failed for {}", name, e);
-    }
-  }
-
   public boolean isClosed() {
     return closed;
   }
@@ -436,20 +401,7 @@ public final class DataNodeReadScheduler implements AutoCloseable {
     }
     closed = true;
     enabled = false;
-    if (timer != null) {
-      timer.shutdownNow();
-    }
-    if (publisher != null) {
-      publisher.close();
-    }
-    if (controlName != null) {
-      try {
-        ManagementFactory.getPlatformMBeanServer().unregisterMBean(controlName);
-      } catch (JMException e) {
-        LOG.debug("{} already unregistered", controlName, e);
-      }
-    }
-    DataNodeSchedulers.unregister(this);
+    host.close();
   }
 
   @Override

@@ -97,7 +97,7 @@ class HBaseTenantIT {
   }
 
   static long chunks(String tenant) {
-    TenantMetrics m = dn.scheduler().metrics(tenant);
+    TenantMetrics m = dn.queues().metrics(tenant);
     return m == null ? 0 : m.totalArrivals();
   }
 

@@ -64,7 +64,7 @@ class TenantFileSystemIT {
   }
 
   static long chunks(String tenant) {
-    TenantMetrics m = sched.scheduler().metrics(tenant);
+    TenantMetrics m = sched.queues().metrics(tenant);
     return m == null ? 0 : m.totalArrivals();
   }
 

@@ -1,5 +1,6 @@
 package io.cake.hdfs.datanode;
 
+import io.cake.core.level.FirstLevels;
 import static io.cake.hdfs.TestCluster.KB;
 import static io.cake.hdfs.TestCluster.MB;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -76,7 +77,7 @@ class DataNodeSchedulingIT {
     String name = sched.name();
     cluster.shutdown(true);
     assertThat(sched.isClosed()).as("scheduler closed with the dataset").isTrue();
-    assertThat(DataNodeSchedulers.get(name)).isEmpty();
+    assertThat(FirstLevels.get(DataNodeReadScheduler.class, name)).isEmpty();
   }
 
   @BeforeEach
@@ -96,7 +97,7 @@ class DataNodeSchedulingIT {
   }
 
   static long chunks(String tenant) {
-    TenantMetrics m = sched.scheduler().metrics(tenant);
+    TenantMetrics m = sched.queues().metrics(tenant);
     return m == null ? 0 : m.totalArrivals();
   }
 
@@ -145,8 +146,8 @@ class DataNodeSchedulingIT {
       readWhole(client(a), SMALL, small);
       assertThat(chunks("default") - before).as("default chunks for attempt id '" + a + "'").isGreaterThanOrEqualTo(16);
     }
-    assertThat(sched.scheduler().metrics("bad name!")).isNull();
-    assertThat(sched.scheduler().metrics("f\u00e9")).isNull();
+    assertThat(sched.queues().metrics("bad name!")).isNull();
+    assertThat(sched.queues().metrics("f\u00e9")).isNull();
     assertThat(sched.rollMetrics().tenants().keySet()).allMatch(io.cake.core.tenant.TenantNames::isValid);
   }
 
@@ -449,8 +450,8 @@ class DataNodeSchedulingIT {
       while (!done.get()) {
         try {
           switch (r.nextInt(5)) {
-            case 0, 1 -> sched.setShare(tenants[r.nextInt(3)], 0.1 + r.nextDouble() * 10);
-            case 2 -> sched.setReservation(tenants[r.nextInt(3)], r.nextInt(3));
+            case 0, 1 -> sched.updateAllocation(a -> a.withShare(tenants[r.nextInt(3)], 0.1 + r.nextDouble() * 10));
+            case 2 -> sched.updateAllocation(a -> a.withReservation(tenants[r.nextInt(3)], r.nextInt(3)));
             case 3 -> sched.setLimit(2 + r.nextInt(7));
             default -> sched.setLendBetweenChunks(r.nextBoolean());
           }
@@ -513,7 +514,7 @@ class DataNodeSchedulingIT {
   @Test
   void jmxControlRefusesInvalidWritesAndPublishesMetrics() throws Exception {
     MBeanServer mbs = ManagementFactory.getPlatformMBeanServer();
-    ObjectName control = new ObjectName("io.cake:type=HdfsScheduler,scheduler=" + ObjectName.quote(sched.name()));
+    ObjectName control = new ObjectName("io.cake:type=Scheduler,kind=hdfs,scheduler=" + ObjectName.quote(sched.name()));
     assertThat(sched.name()).isEqualTo("hdfs-" + cluster.getDataNodes().get(0).getXferPort());
     assertThat(mbs.getAttribute(control, "SoftLimit")).isEqualTo(6);
     mbs.setAttribute(control, new Attribute("SoftLimit", 4));
@@ -524,7 +525,7 @@ class DataNodeSchedulingIT {
     assertThatThrownBy(() -> mbs.setAttribute(control, new Attribute("SoftLimit", Integer.MAX_VALUE)))
         .hasRootCauseMessage("soft limit must be within [1, 1024], got " + Integer.MAX_VALUE);
     assertThat(sched.limit()).isEqualTo(4);
-    assertThat(sched.scheduler().slotCount()).isEqualTo(4);
+    assertThat(sched.queues().slotCount()).isEqualTo(4);
 
     mbs.invoke(control, "setShare", new Object[] {"fe", 3.0}, new String[] {"java.lang.String", "double"});
     mbs.invoke(control, "setReservation", new Object[] {"fe", 2}, new String[] {"java.lang.String", "int"});
@@ -541,6 +542,12 @@ class DataNodeSchedulingIT {
         .rootCause().hasMessageContaining("must be >= 3");
     assertThat(sched.allocation()).isEqualTo(before);
     assertThat(sched.limit()).isEqualTo(4);
+    assertThat(mbs.getAttribute(control, "Shares")).isEqualTo("fe=3.0");
+    assertThat(mbs.getAttribute(control, "Reservations")).isEqualTo("fe=2");
+    assertThat(mbs.getAttribute(control, "Slots")).isEqualTo(4);
+    // Every other tenant weighs the default 1.0, so fe's 3.0 gives 3 / (3 + others).
+    String[] fractions = ((String) mbs.getAttribute(control, "ShareFractions")).split(",");
+    assertThat(fractions).contains(String.format(java.util.Locale.ROOT, "fe=%.3f", 3.0 / (3.0 + fractions.length - 1)));
 
     readWhole(client(MR_ATTEMPT), SMALL, small);
     sched.rollMetrics();
@@ -548,7 +555,7 @@ class DataNodeSchedulingIT {
     assertThat(((Number) mbs.getAttribute(arrivals, "Value")).longValue()).isGreaterThanOrEqualTo(16);
     ObjectName share = io.cake.core.metrics.JmxPublisher.tenantMetricName(sched.name(), "fe", "share");
     assertThat(((Number) mbs.getAttribute(share, "Value")).doubleValue()).isEqualTo(3.0);
-    assertThat(DataNodeSchedulers.get(sched.name())).containsSame(sched);
+    assertThat(FirstLevels.get(DataNodeReadScheduler.class, sched.name())).containsSame(sched);
   }
 
   @Test

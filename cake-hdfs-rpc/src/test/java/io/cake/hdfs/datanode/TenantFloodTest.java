@@ -1,5 +1,6 @@
 package io.cake.hdfs.datanode;
 
+import io.cake.core.level.SchedulerHost;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cake.core.time.Clock;
@@ -25,6 +26,7 @@ class TenantFloodTest {
     MBeanServer mbs = ManagementFactory.getPlatformMBeanServer();
     try (DataNodeReadScheduler s =
         new DataNodeReadScheduler("hdfs-flood", HdfsSchedulerConfig.from(conf), Clock.system())) {
+      s.start(new HdfsSchedulerControl(s));
       ObjectName ours = new ObjectName("io.cake:*,scheduler=" + ObjectName.quote(s.name()));
       ObjectName ourMetrics = new ObjectName("io.cake:*,scheduler=hdfs-flood");
       for (int i = 0; i < NAMES; i++) {
@@ -39,14 +41,14 @@ class TenantFloodTest {
           NAMES, s.tenants().size(), s.tenants().folded(), mbeans);
 
       assertThat(mbeans).as("MBeans of this scheduler").isLessThan(8 * 40);
-      assertThat(s.scheduler().lastSnapshot().tenants().size()).isLessThanOrEqualTo(8);
+      assertThat(s.queues().lastSnapshot().tenants().size()).isLessThanOrEqualTo(8);
       assertThat(s.tenants().size()).isEqualTo(8);
       assertThat(s.tenants().folded()).isEqualTo(NAMES - 5); // default, frontend, batch + 5 junk
       // The configured tenant is never crowded out.
       assertThat(s.tenantOf("DFSClient_cake_frontend_1_1")).isEqualTo("frontend");
       assertThat(s.tenantOf("DFSClient_attempt_1_0001_m_000001_0_1_1")).isEqualTo("batch");
       assertThat(s.tenantOf("DFSClient_cake_junk99999_1_1")).isEqualTo("default");
-      assertThat(mbs.getAttribute(HdfsSchedulerControl.objectName(s.name()), "TenantsFolded"))
+      assertThat(mbs.getAttribute(SchedulerHost.controlName("hdfs", s.name()), "TenantsFolded"))
           .isEqualTo(s.tenants().folded());
     }
   }

@@ -1,35 +1,19 @@
 package io.cake.hbase.jmx;
 
+import io.cake.core.level.FirstLevelControlMXBean;
 import java.util.Map;
 
 /**
- * {@code io.cake:type=HBaseScheduler,name=hbase-<rpc port>}: one RegionServer's Cake scheduler.
- * Writes are validated; an invalid value is refused with an IllegalArgumentException naming the
- * problem and changes nothing. Per-tenant interval metrics are under {@code
+ * {@code io.cake:type=Scheduler,kind=hbase,scheduler=hbase-<rpc port>}: one RegionServer's Cake
+ * scheduler. The common attributes (enabled, shares, reservations, share fractions, slots = handler
+ * threads, tenants) are {@link FirstLevelControlMXBean}'s; these are the handler pool's and the
+ * RPC layer's. Per-tenant interval metrics are under {@code
  * io.cake:type=FirstLevel,scheduler=hbase-<port>,...} (cake-core JmxPublisher).
  */
-public interface CakeSchedulerMXBean {
-  /** Shares as {@code tenant=weight,...}. */
-  String getShares();
-
-  /** Replaces every tenant's share (reservations unchanged). */
-  void setShares(String shares);
-
-  /** Reservations (handler threads) as {@code tenant=count,...}. */
-  String getReservations();
-
-  /** Replaces every reservation (shares unchanged). */
-  void setReservations(String reservations);
-
-  double getDefaultShare();
-
-  void setDefaultShare(double share);
-
-  /** Replaces shares and reservations together. */
-  void setAllocation(String shares, String reservations);
-
+public interface HBaseSchedulerMXBean extends FirstLevelControlMXBean {
   int getPoolSize();
 
+  /** Sets the pool size within the AIMD bounds and under the cap (AIMD may move it again). */
   void setPoolSize(int size);
 
   int getPoolMin();
@@ -48,23 +32,15 @@ public interface CakeSchedulerMXBean {
 
   int getActiveHandlers();
 
-  int getQueued();
-
   int getQueuePerTenant();
 
   int getQueueTotal();
 
   void setQueueLimits(int perTenant, int total);
 
-  boolean isEnabled();
-
-  int getTenantCount();
-
   long getInvalidTenantNames();
 
   long getDeniedTenantClaims();
-
-  long getTenantsFoldedOverCap();
 
   long getDeadlineDrops();
 

@@ -1,4 +1,4 @@
-package io.cake.hbase.config;
+package io.cake.core.level;
 
 import io.cake.core.config.ConfigNumbers;
 import io.cake.core.tenant.TenantNames;
@@ -31,6 +31,14 @@ public final class AllocationText {
   public static String format(Map<String, ? extends Number> values) {
     return new TreeMap<>(values)
         .entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(","));
+  }
+
+  /** {@code tenant=0.450,...}: fractions to three decimals. */
+  public static String formatFractions(Map<String, Double> fractions) {
+    return new TreeMap<>(fractions)
+        .entrySet().stream()
+            .map(e -> e.getKey() + "=" + String.format(java.util.Locale.ROOT, "%.3f", e.getValue()))
+            .collect(Collectors.joining(","));
   }
 
   private static void forEachPair(

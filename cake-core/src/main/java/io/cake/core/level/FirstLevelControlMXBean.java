@@ -1,0 +1,63 @@
+package io.cake.core.level;
+
+/**
+ * What every first-level scheduler shows and accepts over JMX, registered as {@code
+ * io.cake:type=Scheduler,kind=<hbase|hdfs>,scheduler=<name>}; each kind's own MXBean extends this
+ * with its own attributes. Shares and reservations read and write as text, {@code
+ * tenant=value,...} (empty for none), so what a getter shows can be edited and written back from
+ * jconsole or jmxterm. Invalid writes throw IllegalArgumentException naming the problem and change
+ * nothing.
+ *
+ * <p>Shares are weights: a tenant's fraction of the shared slots is its share over the sum of the
+ * shares of the tenants with work waiting, unnamed tenants counting {@link #getDefaultShare()}
+ * each. {@link #getShareFractions()} states that fraction for the tenants seen in the last
+ * interval.
+ */
+public interface FirstLevelControlMXBean {
+  String getName();
+
+  String getKind();
+
+  boolean isEnabled();
+
+  /** The kill switch: false sends requests opened from now on the stock way. */
+  void setEnabled(boolean enabled);
+
+  /** {@code tenant=weight,...}. */
+  String getShares();
+
+  /** {@code tenant=slots,...}: slots that serve only that tenant. */
+  String getReservations();
+
+  double getDefaultShare();
+
+  /**
+   * Each tenant's fraction of the shared slots were every tenant with work in the last interval
+   * (and every tenant with a share or reservation) backlogged: {@code tenant=0.45,...}.
+   */
+  String getShareFractions();
+
+  /** Replaces shares, reservations and the default share in one atomic step. */
+  void setAllocation(String shares, String reservations, double defaultShare);
+
+  /** Sets one tenant's share, leaving everything else as it is at that moment. */
+  void setShare(String tenant, double share);
+
+  /** Sets one tenant's reservation (0 removes it), leaving everything else as it is. */
+  void setReservation(String tenant, int slots);
+
+  /** Handler threads (HBase) or the soft limit on concurrent disk reads (HDFS). */
+  int getSlots();
+
+  /** Requests waiting in Cake's queues now. */
+  int getQueued();
+
+  /** Tenants with their own queue and metrics, {@code default} included. */
+  int getTenantCount();
+
+  /** The cap on that number ({@code cake.hbase.max-tenants}, {@code cake.hdfs.max-tenants}). */
+  int getMaxTenants();
+
+  /** Requests served as {@code default} because their tenant was new beyond the cap. */
+  long getTenantsFolded();
+}

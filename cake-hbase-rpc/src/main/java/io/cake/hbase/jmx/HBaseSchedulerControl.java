@@ -1,0 +1,59 @@
+package io.cake.hbase.jmx;
+
+import io.cake.core.level.FirstLevelControl;
+import io.cake.hbase.rpc.OperationStats;
+import io.cake.hbase.rpc.RegionServerScheduler;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/** The control MBean of one {@link RegionServerScheduler}. Thin: validation is the scheduler's. */
+public final class HBaseSchedulerControl extends FirstLevelControl implements HBaseSchedulerMXBean {
+  private final RegionServerScheduler s;
+
+  public HBaseSchedulerControl(RegionServerScheduler s) {
+    super(s);
+    this.s = s;
+  }
+
+  @Override public int getPoolSize() { return s.slots(); }
+  @Override public void setPoolSize(int size) { s.setPoolSize(size); }
+  @Override public int getPoolMin() { return s.aimdConfig().minSize(); }
+  @Override public int getPoolMax() { return s.aimdConfig().maxSize(); }
+  @Override public void setPoolBounds(int min, int max) { s.setPoolBounds(min, max); }
+  @Override public int getPoolCap() { return s.poolCap(); }
+  @Override public void setPoolCap(int cap) { s.setPoolCap(cap); }
+  @Override public int getHandlerThreads() { return s.handlerThreads(); }
+  @Override public int getActiveHandlers() { return s.activeHandlers(); }
+  @Override public int getQueuePerTenant() { return s.queues().tenantCapacity(); }
+  @Override public int getQueueTotal() { return s.queues().totalCapacity(); }
+  @Override public void setQueueLimits(int perTenant, int total) { s.setQueueLimits(perTenant, total); }
+  @Override public long getInvalidTenantNames() { return s.known().invalidNames(); }
+  @Override public long getDeniedTenantClaims() { return s.known().deniedClaims(); }
+  @Override public long getDeadlineDrops() { return s.deadlineDrops(); }
+  @Override public double getLastAimdMeanMillis() { return s.lastAimdMeanMillis(); }
+  @Override public String getLastConfigurationError() { return s.lastConfigurationError(); }
+
+  @Override
+  public Map<String, Double> getOperationLatencyP99Ms() {
+    return perOp(r -> r.latency().p99Ms());
+  }
+
+  @Override
+  public Map<String, Double> getOperationQueueTimeP99Ms() {
+    return perOp(r -> r.queueTime().p99Ms());
+  }
+
+  @Override
+  public Map<String, Long> getOperationCompletions() {
+    return perOp(OperationStats.Row::completions);
+  }
+
+  private <V> Map<String, V> perOp(Function<OperationStats.Row, V> f) {
+    Map<String, V> out = new TreeMap<>();
+    for (OperationStats.Row r : s.operationStats().last().rows()) {
+      out.put(r.tenant() + "/" + r.op(), f.apply(r));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,302 @@
+package io.cake.hbase.rpc;
+
+import io.cake.core.aimd.AimdConfig;
+import io.cake.core.level.FirstLevel;
+import io.cake.core.level.FirstLevels;
+import io.cake.core.level.SchedulerHost;
+import io.cake.core.metrics.SchedulerSnapshot;
+import io.cake.core.sched.Allocation;
+import io.cake.core.sched.FairQueueScheduler;
+import io.cake.core.sched.Ticket;
+import io.cake.core.sched.WorkerPool;
+import io.cake.core.tenant.TenantCap;
+import io.cake.core.time.Clock;
+import io.cake.hbase.config.CakeHBaseConfig;
+import io.cake.hbase.config.CakeSettings;
+import io.cake.hbase.jmx.HBaseSchedulerMXBean;
+import io.cake.hbase.tenant.TenantResolver;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
+import org.apache.hadoop.hbase.Abortable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Cake's first level in one RegionServer: per-tenant queues ({@link FairQueueScheduler}) served by
+ * a handler pool ({@link WorkerPool} running {@link CallHandler}) sized by AIMD ({@link
+ * PoolSizer}) under the controller's cap, with the settings of {@code hbase-site.xml}. This is what
+ * the controller and the control MBean act on; {@link CakeRpcScheduler} routes calls into it.
+ *
+ * <p>Every change of size, bounds, allocation or settings runs under this object's lock, so AIMD,
+ * the controller, an operator and a reload never interleave between a check and its effect.
+ */
+public final class RegionServerScheduler implements FirstLevel {
+  private static final Logger LOG = LoggerFactory.getLogger(RegionServerScheduler.class);
+  /** How long stop() waits for running calls before interrupting their handlers. */
+  static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
+
+  private final String name;
+  private final int port;
+  private final boolean kerberos;
+  private final TenantResolver.Known known = new TenantResolver.Known();
+  private final FairQueueScheduler<CakeCall> queues;
+  private final WorkerPool<CakeCall> pool;
+  private final PoolSizer sizer;
+  private final OperationStats ops;
+  private final CallCounts counts = new CallCounts();
+  private final CallHandler handler;
+  private final SchedulerHost host;
+
+  private volatile CakeSettings settings;
+  private volatile TenantResolver resolver;
+  private volatile boolean enabled;
+  private volatile String lastConfigurationError;
+
+  RegionServerScheduler(
+      String name, int port, CakeSettings settings, String configurationError, Clock clock,
+      boolean kerberos, Abortable server, HandlerErrorLimit errors) {
+    this.name = Objects.requireNonNull(name);
+    this.port = port;
+    this.kerberos = kerberos;
+    this.settings = settings;
+    this.lastConfigurationError = configurationError;
+    this.enabled = settings.enabled();
+    this.resolver = resolverFor(settings);
+    this.sizer = new PoolSizer(settings.aimd(), clock);
+    this.queues =
+        new FairQueueScheduler<>(name, clock, settings.initialHandlers(), settings.queuePerTenant(), settings.queueTotal());
+    queues.setAllocation(settings.allocation());
+    this.ops = new OperationStats(name, clock.nanoTime());
+    this.handler =
+        new CallHandler(name, queues, ops, sizer, counts, clock, server, errors);
+    AtomicInteger threadIds = new AtomicInteger();
+    this.pool =
+        new WorkerPool<>(
+            queues,
+            handler::forSlot,
+            r -> {
+              Thread t = new Thread(r, "RpcServer.cake.handler=" + threadIds.getAndIncrement() + ",port=" + port);
+              t.setDaemon(true);
+              return t;
+            });
+    this.host =
+        new SchedulerHost(
+            this, () -> this.settings.metricsInterval().toMillis(), s -> ops.roll(s.endNanos()), this::periodic);
+  }
+
+  /** The live scheduler of the RegionServer listening on {@code port}, for its in-JVM controller. */
+  public static Optional<RegionServerScheduler> byPort(int port) {
+    return FirstLevels.all(RegionServerScheduler.class).stream().filter(s -> s.port == port).findFirst();
+  }
+
+  private TenantResolver resolverFor(CakeSettings s) {
+    Set<String> configured = new TreeSet<>();
+    configured.addAll(s.allocation().shares().keySet());
+    configured.addAll(s.allocation().reservations().keySet());
+    configured.addAll(s.allowedUsers().keySet());
+    return new TenantResolver(
+        configured, s.allowedUsers(), s.userRules(), s.aclEnforced(kerberos), s.maxTenants(), known);
+  }
+
+  /** Starts the handlers and the host; {@code control}, when not null, is registered over JMX. */
+  void start(HBaseSchedulerMXBean control) {
+    pool.start();
+    host.start(control, HBaseSchedulerMXBean.class);
+    LOG.info("Cake scheduler {} started: {} handlers, allocation {}, queues {}/{}", name,
+        queues.slotCount(), queues.allocation(), settings.queuePerTenant(), settings.queueTotal());
+  }
+
+  /** Answers every queued call with a drop, lets running ones finish (or interrupts them), closes. */
+  void stop() {
+    host.close();
+    queues.close();
+    for (Ticket<CakeCall> t : queues.drain()) {
+      counts.dequeued(t.item());
+      try {
+        t.item().runner().drop();
+      } catch (RuntimeException e) {
+        LOG.debug("Cake: drop at stop failed", e);
+      }
+      queues.drop(t);
+      counts.stopDrops.increment();
+    }
+    try {
+      if (!pool.stop(STOP_TIMEOUT)) {
+        LOG.warn("Cake: handlers of {} still busy after {}; interrupted them", name, STOP_TIMEOUT);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Queues an accepted call; false when its tenant's or the total queue is full. */
+  boolean offer(CakeCall c) {
+    boolean accepted = queues.offer(c.tenant(), c, ops.estimateMicros(c.tenant(), c.op()));
+    if (accepted) {
+      counts.queued(c);
+    }
+    return accepted;
+  }
+
+  private void periodic() {
+    if (settings.aimdEnabled()) {
+      aimdStep();
+    }
+  }
+
+  /** One AIMD decision, under the lock like every other resize. */
+  private synchronized void aimdStep() {
+    int current = queues.slotCount();
+    int next = sizer.tick(current);
+    if (next != current) {
+      pool.resize(next);
+      LOG.info("Cake {}: handler pool {} -> {} (mean single-row get service {} ms)", name, current, next,
+          String.format("%.2f", sizer.lastMeanMillis()));
+    }
+  }
+
+  /**
+   * Applies a reloaded file; throws IllegalArgumentException and changes nothing if it does not
+   * fit. The file's allocation is re-applied only when it changed in the file: a reload does not
+   * undo what the controller or an operator set since.
+   */
+  synchronized void apply(CakeSettings next) {
+    boolean fileAllocationChanged = !next.allocation().equals(settings.allocation());
+    Allocation allocation = fileAllocationChanged ? next.allocation() : queues.allocation();
+    // Everything that can be refused is checked first. CakeSettings checked the file's
+    // reservations against the file's minimum; a kept allocation must fit too.
+    if (!fileAllocationChanged) {
+      try {
+        allocation.checkFits(next.aimd().minSize(), CakeHBaseConfig.AIMD_MIN);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("the reservations in force (set through JMX or the"
+            + " controller since the file was loaded) do not fit: " + e.getMessage(), e);
+      }
+    }
+    // The queues refuse reservations that do not fit the pool, so apply in an order that never
+    // passes through such a state: raising both, the bounds go first and grow the pool; lowering
+    // both, the reservations go first and the bounds may then shrink the pool to aimd.min.
+    boolean allocationFirst = allocation.fits(queues.slotCount());
+    if (fileAllocationChanged && allocationFirst) {
+      queues.setAllocation(allocation);
+    }
+    sizer.setConfig(next.aimd());
+    clampPool();
+    if (fileAllocationChanged && !allocationFirst) {
+      queues.setAllocation(allocation);
+    }
+    queues.setCapacities(next.queuePerTenant(), next.queueTotal());
+    resolver = resolverFor(next);
+    enabled = next.enabled();
+    settings = next;
+    lastConfigurationError = "";
+  }
+
+  void refused(String error) {
+    lastConfigurationError = error;
+  }
+
+  // ------------------------------------------------------------------ FirstLevel
+
+  @Override public String name() { return name; }
+  @Override public String kind() { return HBASE; }
+  @Override public boolean enabled() { return enabled; }
+  @Override public void setEnabled(boolean on) { enabled = on; }
+  @Override public Allocation allocation() { return queues.allocation(); }
+  @Override public FairQueueScheduler<CakeCall> queues() { return queues; }
+  @Override public TenantCap tenants() { return known.cap(); }
+
+  @Override
+  public synchronized Allocation updateAllocation(UnaryOperator<Allocation> change) {
+    Allocation next = Objects.requireNonNull(change.apply(queues.allocation()), "allocation");
+    queues.setAllocation(next);
+    LOG.info("Cake {}: allocation set to {}", name, next);
+    return next;
+  }
+
+  // ------------------------------------------------------------------ the handler pool
+
+  /** Sets the handler pool size within the AIMD bounds and under the cap (AIMD may move it again). */
+  public synchronized void setPoolSize(int size) {
+    AimdConfig c = sizer.config();
+    if (size < c.minSize() || size > c.maxSize()) {
+      throw new IllegalArgumentException(
+          "pool size must be within [" + c.minSize() + ", " + c.maxSize() + "], got " + size);
+    }
+    if (sizer.clamp(size) != size) {
+      throw new IllegalArgumentException("pool size " + size + " is above the controller's cap "
+          + sizer.cap() + " (set PoolCap to 0 to clear it)");
+    }
+    pool.resize(size);
+  }
+
+  /** Changes the AIMD bounds; the pool is clamped into them at once. */
+  public synchronized void setPoolBounds(int min, int max) {
+    AimdConfig c = sizer.config();
+    AimdConfig next = new AimdConfig(c.lowMillis(), c.highMillis(), c.decreaseFactor(), min, max, c.interval());
+    queues.allocation().checkFits(min, "the pool's min");
+    sizer.setConfig(next);
+    clampPool();
+  }
+
+  /**
+   * Caps the handler pool below the AIMD maximum (0 removes the cap); the pool shrinks at once if
+   * it is above. The second-level controller uses this when the SLO misses outside the queues.
+   */
+  public synchronized void setPoolCap(int cap) {
+    int before = sizer.cap();
+    sizer.setCap(cap);
+    clampPool();
+    if (before != cap) {
+      LOG.info("Cake {}: handler pool cap {} -> {} (pool {})", name, before == 0 ? "none" : before,
+          cap == 0 ? "none" : cap, queues.slotCount());
+    }
+  }
+
+  /** Resizes the pool at once if it is outside the bounds and cap in force now. */
+  private void clampPool() {
+    int size = queues.slotCount();
+    if (sizer.clamp(size) != size) {
+      pool.resize(sizer.clamp(size));
+    }
+  }
+
+  public synchronized void setQueueLimits(int perTenant, int total) {
+    queues.setCapacities(perTenant, total);
+  }
+
+  // ------------------------------------------------------------------ observation
+
+  /** Rolls the scheduler's and the per-operation metrics now (the timer does so every interval). */
+  public SchedulerSnapshot rollMetrics() {
+    return host.rollMetrics();
+  }
+
+  public CakeSettings settings() { return settings; }
+  TenantResolver resolver() { return resolver; }
+  CallCounts counts() { return counts; }
+  public TenantResolver.Known known() { return known; }
+  public OperationStats operationStats() { return ops; }
+  public AimdConfig aimdConfig() { return sizer.config(); }
+  /** The controller's cap on the pool, 0 for none. */
+  public int poolCap() { return sizer.cap(); }
+  /** Running handler threads (may lag a shrink until retired handlers finish their call). */
+  public int handlerThreads() { return pool.size(); }
+  public int activeHandlers() { return counts.active(); }
+  public long deadlineDrops() { return counts.deadlineDrops.sum(); }
+  public double lastAimdMeanMillis() { return sizer.lastMeanMillis(); }
+  /** MonitoredRPCHandler statuses made in HBase's TaskMonitor for Cake's handlers so far. */
+  public int handlerStatuses() { return handler.statusesCreated(); }
+  /** Why the last configuration reload was refused, or empty. */
+  public String lastConfigurationError() { return lastConfigurationError; }
+
+  @Override
+  public String toString() {
+    return "RegionServerScheduler[" + name + "]";
+  }
+}

@@ -1,0 +1,35 @@
+package io.cake.hdfs.datanode;
+
+import io.cake.core.level.FirstLevelControlMXBean;
+
+/**
+ * {@code io.cake:type=Scheduler,kind=hdfs,scheduler=<name>}: one DataNode's read scheduler. The
+ * common attributes (enabled, shares, reservations, share fractions, slots = the soft limit,
+ * tenants) are {@link FirstLevelControlMXBean}'s; these are the disk gate's.
+ */
+public interface HdfsSchedulerMXBean extends FirstLevelControlMXBean {
+  int getSoftLimit();
+
+  void setSoftLimit(int limit);
+
+  boolean isLendBetweenChunks();
+
+  void setLendBetweenChunks(boolean lend);
+
+  int getChunkSize();
+
+  String getBatchTenant();
+
+  int getHolding();
+
+  int getLent();
+
+  int getWaiting();
+
+  int getMaxInFlight();
+
+  long getGatedChunks();
+
+  /** Block reads done ungated because no disk slot was freed for {@code cake.hdfs.stall-timeout-ms}. */
+  long getUngatedReads();
+}
