@@ -105,9 +105,7 @@ public final class SecondLevelController implements AutoCloseable {
               AllocationMapper.otherReserved(target.tenant(), hdfsBase),
               AllocationMapper.otherReserved(target.tenant(), hbaseBase));
       LatencyAllocation a = d.allocation();
-      df.setAllocation(AllocationMapper.hdfs(target.tenant(), a, hdfsBase));
-      hb.setAllocation(AllocationMapper.hbase(target.tenant(), a, hbaseBase));
-      hb.setPoolCap(a.hbasePoolCap());
+      apply(hb, df, target.tenant(), a);
       state = d.state();
       lastHbaseEnd = hbSnap.endNanos();
       if (failing) {
@@ -126,6 +124,23 @@ public final class SecondLevelController implements AutoCloseable {
     } catch (Exception e) {
       return fail(e.toString(), e);
     }
+  }
+
+  /**
+   * Both levels take the decision, or neither does: HBase (in this JVM, where a refusal is cheap
+   * and certain) first; if the DataNode then fails or refuses, HBase goes back to what it had, so
+   * the two stay as the controller's state says and the next tick starts from there.
+   */
+  private void apply(HBasePort hb, FirstLevelPort df, String tenant, LatencyAllocation a) throws java.io.IOException {
+    Allocation hbBefore = hb.allocation();
+    hb.setAllocation(AllocationMapper.hbase(tenant, a, hbaseBase));
+    try {
+      df.setAllocation(AllocationMapper.hdfs(tenant, a, hdfsBase));
+    } catch (java.io.IOException | RuntimeException e) {
+      hb.setAllocation(hbBefore);
+      throw e;
+    }
+    hb.setPoolCap(a.hbasePoolCap());
   }
 
   /** " p99.76" when the latency is measured beyond the goal's own percentile, else "". */

@@ -22,6 +22,7 @@ class SecondLevelControllerTest {
   private final FairQueueScheduler<String> hdfs = new FairQueueScheduler<>("df", clock, 6, 1000, 1000);
   private final AtomicBoolean hdfsUp = new AtomicBoolean(true);
   private final AtomicBoolean hdfsRefusesWrites = new AtomicBoolean(false);
+  private final AtomicBoolean hbaseRefusesWrites = new AtomicBoolean(false);
 
   private final SecondLevelController.HBasePort hbasePort =
       new SecondLevelController.HBasePort() {
@@ -47,6 +48,9 @@ class SecondLevelControllerTest {
 
         @Override
         public void setAllocation(Allocation a) {
+          if (hbaseRefusesWrites.get()) {
+            throw new IllegalArgumentException("reservations do not fit the pool");
+          }
           hbase.setAllocation(a);
         }
 
@@ -178,5 +182,19 @@ class SecondLevelControllerTest {
     interval(300);
     controller.tick();
     assertThat(controller.allocation().share()).isLessThan(missed);
+  }
+
+  @Test
+  void aRefusedHBaseApplyLeavesTheDataNodeAsItWas() {
+    // Hostile: the DataNode used to take the decision first, and kept it when HBase refused.
+    interval(300);
+    hbaseRefusesWrites.set(true);
+    assertThat(controller.tick().summary()).contains("do not fit");
+    assertThat(hdfs.allocation()).isEqualTo(Allocation.equalShares());
+    assertThat(hbase.allocation()).isEqualTo(Allocation.equalShares());
+
+    hbaseRefusesWrites.set(false);
+    assertThat(controller.tick().decision()).isNotNull();
+    assertThat(hdfs.allocation().share("front")).isEqualTo(hbase.allocation().share("front")).isGreaterThan(1.0);
   }
 }
