@@ -272,10 +272,6 @@ public final class ControllerConfig {
     if (v == null || v.isBlank()) {
       return dflt;
     }
-    try {
-      return Long.parseLong(v.trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(key + " must be a whole number, got '" + v + "'");
-    }
+    return io.cake.core.config.ConfigNumbers.longAtLeast(key, v, Long.MIN_VALUE);
   }
 }

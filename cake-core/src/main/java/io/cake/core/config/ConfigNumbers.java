@@ -39,4 +39,18 @@ public final class ConfigNumbers {
     }
     return i;
   }
+
+  /** @throws IllegalArgumentException naming {@code key} unless {@code v} is a long >= {@code min} */
+  public static long longAtLeast(String key, String v, long min) {
+    long l;
+    try {
+      l = Long.parseLong(v.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(key + " must be an integer, got '" + v + "'");
+    }
+    if (l < min) {
+      throw new IllegalArgumentException(key + " must be >= " + min + ", got " + l);
+    }
+    return l;
+  }
 }

@@ -188,18 +188,6 @@ public record CakeSettings(
 
   private static long longAtLeast(Configuration conf, String key, long def, long min) {
     String v = conf.getTrimmed(key);
-    if (v == null) {
-      return def;
-    }
-    long l;
-    try {
-      l = Long.parseLong(v);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(key + " must be an integer, got '" + v + "'");
-    }
-    if (l < min) {
-      throw new IllegalArgumentException(key + " must be >= " + min + ", got " + l);
-    }
-    return l;
+    return v == null ? def : ConfigNumbers.longAtLeast(key, v, min);
   }
 }

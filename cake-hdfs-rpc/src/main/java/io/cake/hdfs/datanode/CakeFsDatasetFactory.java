@@ -12,6 +12,8 @@ import org.apache.hadoop.hdfs.server.datanode.DataStorage;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsDatasetFactory;
 import org.apache.hadoop.util.ReflectionUtils;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The DataNode hook, by configuration only (hdfs-site.xml):
@@ -27,11 +29,11 @@ import org.apache.hadoop.util.ReflectionUtils;
  * data. It also closes this DataNode's scheduler when the dataset shuts down.
  */
 public class CakeFsDatasetFactory extends FsDatasetSpi.Factory<FsDatasetSpi<?>> {
+  private static final Logger LOG = LoggerFactory.getLogger(CakeFsDatasetFactory.class);
 
   @Override
   public FsDatasetSpi<?> newInstance(DataNode datanode, DataStorage storage, Configuration conf)
       throws IOException {
-    HdfsSchedulerConfig config = HdfsSchedulerConfig.from(conf); // fail fast on bad keys
     @SuppressWarnings("rawtypes")
     Class<? extends FsDatasetSpi.Factory> baseClass =
         conf.getClass(
@@ -41,6 +43,20 @@ public class CakeFsDatasetFactory extends FsDatasetSpi.Factory<FsDatasetSpi<?>> 
           HdfsSchedulerConfig.BASE_FACTORY_KEY + " must not name " + baseClass.getName());
     }
     FsDatasetSpi<?> real = ReflectionUtils.newInstance(baseClass, conf).newInstance(datanode, storage, conf);
+    HdfsSchedulerConfig config;
+    try {
+      config = HdfsSchedulerConfig.from(conf);
+    } catch (IllegalArgumentException e) {
+      // As the RegionServer does: a bad Cake setting costs scheduling, never the DataNode.
+      LOG.error("Cake: invalid configuration, this DataNode serves reads UNSCHEDULED (stock) until"
+          + " it restarts with a valid one: {}", e.getMessage());
+      return real;
+    }
+    String domainSocket = conf.getTrimmed("dfs.domain.socket.path", "");
+    if (!domainSocket.isEmpty()) {
+      LOG.warn("Cake: this DataNode serves short-circuit reads (dfs.domain.socket.path={}): local"
+          + " clients that turn them on read block files directly, past Cake's disk gate", domainSocket);
+    }
     DataNodeReadScheduler scheduler =
         FirstLevels.create(
             "hdfs-" + datanode.getXferPort(),
@@ -71,8 +87,12 @@ public class CakeFsDatasetFactory extends FsDatasetSpi.Factory<FsDatasetSpi<?>> 
       if (!scheduler.enabled()) {
         return in;
       }
-      String client = ClientNameParser.readClientOfThread(Thread.currentThread().getName());
+      String thread = Thread.currentThread().getName();
+      String client = ClientNameParser.readClientOfThread(thread);
       if (client == null) {
+        if (ClientNameParser.isShortCircuitOpen(thread)) {
+          scheduler.shortCircuitOpened(thread);
+        }
         return in; // not a client read: balancer copy, replication, checksum, fd passing
       }
       DataNodeReadScheduler.ReadSession session = scheduler.openSession(scheduler.tenantOf(client), client);

@@ -29,6 +29,7 @@ public final class ClientNameParser {
   static final String BATCH_MARKER = "attempt_";
   static final String THREAD_PREFIX = "DataXceiver for client ";
   static final String READ_STATUS = " [Sending block ";
+  static final String SHORT_CIRCUIT_STATUS = " [Passing file descriptors for block ";
 
   private final String batchTenant;
 
@@ -61,6 +62,15 @@ public final class ClientNameParser {
       return "";
     }
     return threadName.substring(THREAD_PREFIX.length(), Math.max(THREAD_PREFIX.length(), at));
+  }
+
+  /**
+   * Whether {@code threadName} is a DataXceiver handing a local client the block's file
+   * descriptors (REQUEST_SHORT_CIRCUIT_FDS): that client then reads the file itself, past Cake.
+   */
+  public static boolean isShortCircuitOpen(String threadName) {
+    return threadName != null && threadName.startsWith(THREAD_PREFIX) && threadName.endsWith("]")
+        && threadName.lastIndexOf(SHORT_CIRCUIT_STATUS) >= THREAD_PREFIX.length() - 1;
   }
 
   /** The tenant of a DFS client name; never throws, never returns an invalid name. */

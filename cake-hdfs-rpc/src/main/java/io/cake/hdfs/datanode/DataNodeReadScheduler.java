@@ -83,6 +83,8 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
   private final TenantCap tenants;
   private final long stallNanos;
   private final AtomicLong ungatedReads = new AtomicLong();
+  private final AtomicLong shortCircuitOpens = new AtomicLong();
+  private final AtomicBoolean loggedShortCircuit = new AtomicBoolean();
   private final AtomicBoolean loggedStall = new AtomicBoolean();
 
   public DataNodeReadScheduler(String name, HdfsSchedulerConfig config, Clock clock) {
@@ -271,6 +273,22 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
   /** Block reads that went ungated because the gate had stalled ({@link HdfsSchedulerConfig#STALL_TIMEOUT_KEY}). */
   public long ungatedReads() {
     return ungatedReads.get();
+  }
+
+  /** Block files handed to local clients for short-circuit reads, which bypass the gate. */
+  public long shortCircuitOpens() {
+    return shortCircuitOpens.get();
+  }
+
+  /** A local client was handed a block's file descriptors: its reads will not pass the gate. */
+  public void shortCircuitOpened(String thread) {
+    shortCircuitOpens.incrementAndGet();
+    if (loggedShortCircuit.compareAndSet(false, true)) {
+      LOG.warn("Cake {}: a local client reads by short-circuit ({}): those reads bypass Cake's"
+              + " disk gate and are not scheduled; turn dfs.client.read.shortcircuit off on the"
+              + " RegionServers to schedule them. Further ones are only counted (ShortCircuitOpens)",
+          name, thread);
+    }
   }
 
   private void stalled() {

@@ -2,6 +2,7 @@ package io.cake.hdfs.datanode;
 
 import io.cake.core.chunk.ChunkPlanner;
 import io.cake.core.config.ConfigBoolean;
+import io.cake.core.config.ConfigNumbers;
 import io.cake.core.config.TenantKeys;
 import io.cake.core.sched.Allocation;
 import io.cake.core.sched.SoftLimitGate;
@@ -119,15 +120,26 @@ public record HdfsSchedulerConfig(
   public static HdfsSchedulerConfig from(Configuration conf) {
     return new HdfsSchedulerConfig(
         bool(conf, ENABLED_KEY, DEFAULT_ENABLED),
-        conf.getInt(SOFT_LIMIT_KEY, DEFAULT_SOFT_LIMIT),
-        conf.getInt(CHUNK_SIZE_KEY, DEFAULT_CHUNK_SIZE),
+        integer(conf, SOFT_LIMIT_KEY, DEFAULT_SOFT_LIMIT),
+        integer(conf, CHUNK_SIZE_KEY, DEFAULT_CHUNK_SIZE),
         conf.getTrimmed(BATCH_TENANT_KEY, DEFAULT_BATCH_TENANT),
         bool(conf, LEND_BETWEEN_CHUNKS_KEY, DEFAULT_LEND_BETWEEN_CHUNKS),
-        conf.getLong(METRICS_INTERVAL_KEY, DEFAULT_METRICS_INTERVAL_MS),
+        whole(conf, METRICS_INTERVAL_KEY, DEFAULT_METRICS_INTERVAL_MS),
         bool(conf, JMX_KEY, DEFAULT_JMX),
-        conf.getInt(MAX_TENANTS_KEY, DEFAULT_MAX_TENANTS),
-        conf.getLong(STALL_TIMEOUT_KEY, DEFAULT_STALL_TIMEOUT_MS),
+        integer(conf, MAX_TENANTS_KEY, DEFAULT_MAX_TENANTS),
+        whole(conf, STALL_TIMEOUT_KEY, DEFAULT_STALL_TIMEOUT_MS),
         allocation(conf));
+  }
+
+  /** Hadoop's getInt names no key in its error; ranges are checked by the constructor. */
+  private static int integer(Configuration conf, String key, int dflt) {
+    String v = conf.getTrimmed(key);
+    return v == null ? dflt : ConfigNumbers.intAtLeast(key, v, Integer.MIN_VALUE);
+  }
+
+  private static long whole(Configuration conf, String key, long dflt) {
+    String v = conf.getTrimmed(key);
+    return v == null ? dflt : ConfigNumbers.longAtLeast(key, v, Long.MIN_VALUE);
   }
 
   /** Strict: Hadoop's getBoolean takes a typo for the default. */

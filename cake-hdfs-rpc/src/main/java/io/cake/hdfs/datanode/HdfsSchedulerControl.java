@@ -26,4 +26,5 @@ public final class HdfsSchedulerControl extends FirstLevelControl implements Hdf
   @Override public int getMaxInFlight() { return s.maxInFlight(); }
   @Override public long getGatedChunks() { return s.gatedChunks(); }
   @Override public long getUngatedReads() { return s.ungatedReads(); }
+  @Override public long getShortCircuitOpens() { return s.shortCircuitOpens(); }
 }

@@ -32,4 +32,7 @@ public interface HdfsSchedulerMXBean extends FirstLevelControlMXBean {
 
   /** Block reads done ungated because no disk slot was freed for {@code cake.hdfs.stall-timeout-ms}. */
   long getUngatedReads();
+
+  /** Block files handed to local clients for short-circuit reads, whose reads bypass Cake. */
+  long getShortCircuitOpens();
 }

@@ -48,6 +48,16 @@ class ClientNameParserTest {
   }
 
   @Test
+  void shortCircuitFdPassingIsToldApart() {
+    assertThat(ClientNameParser.isShortCircuitOpen(
+            "DataXceiver for client unix:/var/run/hdfs/dn_socket [Passing file descriptors for block BP-1:blk_1_1]"))
+        .isTrue();
+    assertThat(ClientNameParser.isShortCircuitOpen(MR_READ)).isFalse();
+    assertThat(ClientNameParser.isShortCircuitOpen("Passing file descriptors for block BP-1:blk_1_1]")).isFalse();
+    assertThat(ClientNameParser.isShortCircuitOpen(null)).isFalse();
+  }
+
+  @Test
   void readWithoutClientNameIsAnEmptyName() {
     assertThat(ClientNameParser.readClientOfThread("DataXceiver for client /127.0.0.1:1 [Sending block BP-1:blk_1_1]"))
         .isEmpty();

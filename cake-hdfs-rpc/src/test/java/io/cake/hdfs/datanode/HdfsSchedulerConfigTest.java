@@ -53,6 +53,12 @@ class HdfsSchedulerConfigTest {
     assertRefused("cake.hdfs.chunk-size", "100", "cake.hdfs.chunk-size");
     assertRefused("cake.hdfs.batch-tenant", "a b", "cake.hdfs.batch-tenant");
     assertRefused("cake.hdfs.metrics.interval-ms", "-1", "cake.hdfs.metrics.interval-ms");
+    // These used to fail with Hadoop's bare NumberFormatException: For input string: "lots".
+    assertRefused("cake.hdfs.soft-limit", "lots", "cake.hdfs.soft-limit must be an integer, got 'lots'");
+    assertRefused("cake.hdfs.chunk-size", "64k", "cake.hdfs.chunk-size must be an integer");
+    assertRefused("cake.hdfs.max-tenants", "many", "cake.hdfs.max-tenants must be an integer");
+    assertRefused("cake.hdfs.stall-timeout-ms", "10s", "cake.hdfs.stall-timeout-ms must be an integer");
+    assertRefused("cake.hdfs.metrics.interval-ms", "1.5", "cake.hdfs.metrics.interval-ms must be an integer");
   }
 
   @Test
