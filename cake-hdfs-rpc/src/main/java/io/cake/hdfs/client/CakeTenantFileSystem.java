@@ -1,13 +1,17 @@
 package io.cake.hdfs.client;
 
 import io.cake.core.config.ConfigBoolean;
+import io.cake.core.config.ConfigNumbers;
 import io.cake.core.tenant.CurrentTenant;
 import io.cake.core.tenant.TenantNames;
 import io.cake.hdfs.datanode.ClientNameParser;
 import java.io.IOException;
+import java.security.PrivilegedExceptionAction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -18,6 +22,7 @@ import org.apache.hadoop.fs.FilterFileSystem;
 import org.apache.hadoop.fs.FutureDataInputStreamBuilder;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.impl.OpenFileParameters;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,8 +39,12 @@ import org.slf4j.LoggerFactory;
  * time, to a stream of the same file opened lazily on the reading thread's tenant's client ({@link
  * CurrentTenant}, set by the HBase handler). Threads with no tenant (flush, compaction, prefetch)
  * use {@link #INTERNAL_TENANT_KEY}. Extra streams are closed with the file; the clients are closed
- * with this file system. At most {@link #MAX_TENANTS_KEY} clients exist; further tenants read
- * through the base client (the DataNode sees them as {@code default}).
+ * with this file system. At most {@link #MAX_TENANTS_KEY} clients exist for tenants the
+ * configuration does not name; further ones read through the base client (the DataNode sees them
+ * as {@code default}). Tenants the configuration names ({@code cake.hbase.tenant.<t>.*}, {@code
+ * cake.slo.<t>.*}, the internal tenant) always get their own client, so names any client can send
+ * cannot crowd them out. Every client is made as the user who made this file system (the
+ * RegionServer's), whichever user the first reading thread runs as (a bulk load's doAs).
  *
  * <p>Only HDFS ({@code hdfs://}) file systems are routed; others pass through unchanged. Every
  * operation other than reading goes to the base file system.
@@ -59,6 +68,9 @@ public class CakeTenantFileSystem extends FilterFileSystem {
   private final boolean routing;
   private final String internalTenant;
   private final int maxTenants;
+  private final Set<String> configuredTenants;
+  private final UserGroupInformation owner;
+  private int unconfiguredClients;
   private final Map<String, FileSystem> clients = new ConcurrentHashMap<>();
   private final Object clientsLock = new Object();
   private final AtomicInteger openStreams = new AtomicInteger();
@@ -70,12 +82,31 @@ public class CakeTenantFileSystem extends FilterFileSystem {
     this.tenantConf = new Configuration(conf);
     this.internalTenant =
         TenantNames.check(INTERNAL_TENANT_KEY, conf.getTrimmed(INTERNAL_TENANT_KEY, DEFAULT_INTERNAL_TENANT));
-    this.maxTenants = conf.getInt(MAX_TENANTS_KEY, DEFAULT_MAX_TENANTS);
-    if (maxTenants < 0) {
-      throw new IllegalArgumentException(MAX_TENANTS_KEY + " must be >= 0, got " + maxTenants);
+    String max = conf.getTrimmed(MAX_TENANTS_KEY);
+    this.maxTenants = max == null ? DEFAULT_MAX_TENANTS : ConfigNumbers.intAtLeast(MAX_TENANTS_KEY, max, 0);
+    this.configuredTenants = configuredTenants(conf, internalTenant);
+    try {
+      this.owner = UserGroupInformation.getCurrentUser();
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot tell the current user", e);
     }
     this.routing =
         ConfigBoolean.parse(ENABLED_KEY, conf.get(ENABLED_KEY), DEFAULT_ENABLED) && "hdfs".equalsIgnoreCase(base.getUri().getScheme());
+  }
+
+  /** Tenants named by keys {@code cake.hbase.tenant.<t>.<x>} and {@code cake.slo.<t>.<x>}. */
+  static Set<String> configuredTenants(Configuration conf, String internalTenant) {
+    Set<String> out = new TreeSet<>();
+    out.add(internalTenant);
+    for (String prefix : new String[] {"cake.hbase.tenant.", "cake.slo."}) {
+      for (String rest : conf.getPropsWithPrefix(prefix).keySet()) {
+        int dot = rest.lastIndexOf('.');
+        if (dot > 0 && TenantNames.isValid(rest.substring(0, dot))) {
+          out.add(rest.substring(0, dot));
+        }
+      }
+    }
+    return out;
   }
 
   /** The tenant whose client the calling thread reads through. */
@@ -84,7 +115,7 @@ public class CakeTenantFileSystem extends FilterFileSystem {
     return TenantNames.isValid(t) ? t : internalTenant;
   }
 
-  /** Per-tenant clients created so far (at most {@link #MAX_TENANTS_KEY}). */
+  /** Per-tenant clients created so far (at most {@link #MAX_TENANTS_KEY} unconfigured ones). */
   public int tenantClients() {
     return clients.size();
   }
@@ -106,12 +137,21 @@ public class CakeTenantFileSystem extends FilterFileSystem {
       }
       c = clients.get(tenant);
       if (c == null) {
-        if (clients.size() >= maxTenants) {
+        boolean configured = configuredTenants.contains(tenant);
+        if (!configured && unconfiguredClients >= maxTenants) {
           return fs;
         }
         Configuration tc = new Configuration(tenantConf);
         tc.set(ClientNameParser.ATTEMPT_ID_KEY, ClientNameParser.attemptIdFor(tenant));
-        c = FileSystem.newInstance(fs.getUri(), tc);
+        try {
+          c = owner.doAs((PrivilegedExceptionAction<FileSystem>) () -> FileSystem.newInstance(fs.getUri(), tc));
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new java.io.InterruptedIOException("interrupted creating the client of tenant " + tenant);
+        }
+        if (!configured) {
+          unconfiguredClients++;
+        }
         Boolean v = verifyChecksum;
         if (v != null) {
           c.setVerifyChecksum(v);

@@ -117,6 +117,51 @@ class TenantFileSystemIT {
   }
 
   @Test
+  void tenantsAnyClientCanNameDoNotCrowdOutConfiguredOnes() throws Exception {
+    // Hostile: the per-tenant clients used to be first come, first served, so junk tenants sent
+    // after a restart pushed the SLO tenant onto the base client, where the DataNode saw 'default'.
+    Configuration c = new Configuration(conf);
+    c.setInt(CakeTenantFileSystem.MAX_TENANTS_KEY, 2);
+    c.set("cake.hbase.tenant.front.share", "9");
+    try (CakeTenantFileSystem fs = wrapper(c); FSDataInputStream in = fs.open(FILE)) {
+      byte[] b = new byte[64 * KB];
+      for (String junk : new String[] {"junk1", "junk2", "junk3"}) {
+        CurrentTenant.set(junk);
+        in.readFully(0, b);
+      }
+      assertThat(chunks("junk3")).as("past the bound").isZero();
+      long front0 = chunks("front");
+      CurrentTenant.set("front");
+      in.readFully(0, b);
+      assertThat(chunks("front") - front0).isPositive();
+      assertThat(fs.tenantClients()).isEqualTo(3); // junk1, junk2, front
+    }
+  }
+
+  @Test
+  void clientsAreMadeAsTheFileSystemsUserNotTheFirstReadersDoAs() throws Exception {
+    // Hostile: a tenant's client used to be made as whichever user first read for it, e.g. a
+    // bulk load's doAs, and then served that tenant's reads of every file with that user's rights.
+    Path secret = new Path("/owner-only");
+    TestCluster.write(cluster.getFileSystem(), secret, TestCluster.data(64 * KB, 3), 16L * MB);
+    cluster.getFileSystem().setPermission(secret, new org.apache.hadoop.fs.permission.FsPermission((short) 0600));
+    try (CakeTenantFileSystem fs = wrapper(conf);
+        FSDataInputStream open = fs.open(FILE);
+        FSDataInputStream secretIn = fs.open(secret)) {
+      byte[] b = new byte[64 * KB];
+      org.apache.hadoop.security.UserGroupInformation.createRemoteUser("bulkloader").doAs(
+          (java.security.PrivilegedExceptionAction<Void>) () -> {
+            CurrentTenant.set("loader");
+            open.readFully(0, b); // makes tenant loader's client on this thread
+            return null;
+          });
+      CurrentTenant.set("loader");
+      secretIn.readFully(0, b); // refused with the bug: the client is 'bulkloader', not the owner
+      assertThat(chunks("loader")).isPositive();
+    }
+  }
+
+  @Test
   void streamPositionIsOneForAllTenants() throws Exception {
     try (CakeTenantFileSystem fs = wrapper(conf); FSDataInputStream in = fs.open(FILE)) {
       Random r = new Random(4);
