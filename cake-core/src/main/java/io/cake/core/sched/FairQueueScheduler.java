@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -25,6 +26,12 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>The scheduler has no threads of its own: consumers call {@link #poll} or {@link #take} with
  * their slot index. {@link #offer} never blocks.
+ *
+ * <p>Fast path (as HBase's FastPathBalancedQueueRpcExecutor): when {@link #offer} finds a slot
+ * parked in {@link #take} that may serve the tenant, it makes that slot's fair-queuing decision
+ * there and then (the same {@code poll} the slot would make on waking, so the order is unchanged)
+ * and hands the ticket to the slot's mailbox; the woken thread returns it without taking the lock
+ * again.
  */
 public final class FairQueueScheduler<T> {
   public static final int DEFAULT_TENANT_CAPACITY = 1_000;
@@ -38,6 +45,8 @@ public final class FairQueueScheduler<T> {
   /** Slots parked in take(), and their threads: woken with unpark after the lock is released. */
   private final BitSet waiting = new BitSet();
   private final List<Thread> waiters = new ArrayList<>();
+  /** Per slot, a ticket handed to its parked thread by offer; grown under the lock, read without. */
+  private volatile AtomicReference<Ticket<T>>[] mailboxes = newMailboxes(0, null);
 
   private int tenantCapacity;
   private int totalCapacity;
@@ -107,7 +116,15 @@ public final class FairQueueScheduler<T> {
         backlogged.add(q);
         q.metrics.occupancy.becameNonEmpty(now);
       }
-      wake = wakeOneFor(q);
+      int slot = waitingSlotFor(q);
+      if (slot >= 0) {
+        waiting.clear(slot);
+        Ticket<T> handed = pollLocked(slot);
+        if (handed != null) {
+          mailboxes[slot].set(handed);
+        }
+        wake = waiters.get(slot);
+      }
       return true;
     } finally {
       lock.unlock();
@@ -138,9 +155,17 @@ public final class FairQueueScheduler<T> {
       throw new IllegalArgumentException("slot must be >= 0, got " + slot);
     }
     while (true) {
+      Ticket<T> handed = handedTo(slot);
+      if (handed != null) {
+        return handed; // already polled for this slot by offer(): no lock
+      }
       lock.lockInterruptibly();
       try {
         waiting.clear(slot);
+        handed = handedTo(slot); // handed between the look above and the lock
+        if (handed != null) {
+          return handed;
+        }
         if (closed || slot >= slotCount) {
           return null;
         }
@@ -246,12 +271,21 @@ public final class FairQueueScheduler<T> {
     ticket.queue.metrics.dropped();
   }
 
-  /** Removes and returns every queued ticket, for example at shutdown. */
+  /**
+   * Removes and returns every queued ticket, for example at shutdown, and every ticket handed to
+   * a slot whose thread has not picked it up.
+   */
   public List<Ticket<T>> drain() {
     lock.lock();
     try {
       long now = clock.nanoTime();
       List<Ticket<T>> out = new ArrayList<>(queued);
+      for (AtomicReference<Ticket<T>> m : mailboxes) {
+        Ticket<T> t = m.getAndSet(null);
+        if (t != null) {
+          out.add(t);
+        }
+      }
       for (TenantQueue<T> q : tenants.values()) {
         if (!q.items.isEmpty()) {
           out.addAll(q.items);
@@ -524,7 +558,22 @@ public final class FairQueueScheduler<T> {
    * Picks one waiting slot that can serve {@code q} (one reserved for it first, else a shared one)
    * and returns its thread for the caller to unpark once the lock is released, or null.
    */
-  private Thread wakeOneFor(TenantQueue<T> q) {
+  private Ticket<T> handedTo(int slot) {
+    AtomicReference<Ticket<T>>[] m = mailboxes;
+    return slot < m.length ? m[slot].getAndSet(null) : null;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> AtomicReference<Ticket<T>>[] newMailboxes(int n, AtomicReference<Ticket<T>>[] old) {
+    AtomicReference<Ticket<T>>[] m = (AtomicReference<Ticket<T>>[]) new AtomicReference<?>[n];
+    for (int i = 0; i < n; i++) {
+      m[i] = old != null && i < old.length ? old[i] : new AtomicReference<>();
+    }
+    return m;
+  }
+
+  /** A parked slot that may serve {@code q}, its own reserved one first; -1 if none. */
+  private int waitingSlotFor(TenantQueue<T> q) {
     int target = -1;
     for (int s = waiting.nextSetBit(0); s >= 0 && s < slotCount; s = waiting.nextSetBit(s + 1)) {
       TenantQueue<T> owner = reservedFor[s];
@@ -536,11 +585,7 @@ public final class FairQueueScheduler<T> {
         target = s;
       }
     }
-    if (target < 0) {
-      return null;
-    }
-    waiting.clear(target);
-    return waiters.get(target);
+    return target;
   }
 
   /** Wakes every parked slot to look again (configuration changed, or closed). Rare: under the lock. */
@@ -555,6 +600,9 @@ public final class FairQueueScheduler<T> {
   private void assignSlots() {
     while (waiters.size() < slotCount) {
       waiters.add(null);
+    }
+    if (mailboxes.length < slotCount) {
+      mailboxes = newMailboxes(slotCount, mailboxes);
     }
     reservedFor = (TenantQueue<T>[]) new TenantQueue<?>[slotCount];
     tenants.values().forEach(q -> q.reserved = 0);

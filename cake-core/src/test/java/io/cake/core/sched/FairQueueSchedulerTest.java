@@ -180,6 +180,47 @@ class FairQueueSchedulerTest {
     assertThat(s.offer("c", "c1", 1)).as("room again after a pick").isTrue();
   }
 
+  /** Starts a thread taking on {@code slot} and returns once it is parked there. */
+  private static java.util.concurrent.CompletableFuture<Ticket<String>> parkedTaker(
+      FairQueueScheduler<String> s, int slot) throws InterruptedException {
+    java.util.concurrent.CompletableFuture<Ticket<String>> got = new java.util.concurrent.CompletableFuture<>();
+    Thread t = new Thread(() -> {
+      try {
+        got.complete(s.take(slot));
+      } catch (InterruptedException e) {
+        got.completeExceptionally(e);
+      }
+    });
+    t.setDaemon(true);
+    t.start();
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+    while (!(t.getState() == Thread.State.WAITING && java.util.concurrent.locks.LockSupport.getBlocker(t) == s)) {
+      assertThat(System.nanoTime()).as("parked in take").isLessThan(deadline);
+      Thread.onSpinWait();
+    }
+    return got;
+  }
+
+  @Test
+  void anOfferHandsItsTicketToAParkedSlotInFairQueuingOrder() throws Exception {
+    FairQueueScheduler<String> s = scheduler(2);
+    s.setAllocation(new Allocation(Map.of("a", 1.0, "b", 1.0), Map.of("b", 1), 1.0)); // slot 0 reserved for b
+    var shared = parkedTaker(s, 1);
+    s.offer("a", "a1", 1);
+    // The fast path: the ticket left the queue in offer(), before the woken thread ran.
+    assertThat(s.queued()).isZero();
+    assertThat(shared.get(10, java.util.concurrent.TimeUnit.SECONDS).item()).isEqualTo("a1");
+
+    var reserved = parkedTaker(s, 0);
+    var sharedAgain = parkedTaker(s, 1);
+    s.offer("b", "b1", 1);
+    assertThat(reserved.get(10, java.util.concurrent.TimeUnit.SECONDS).item())
+        .as("b's own reserved slot is handed b's ticket, not the shared one").isEqualTo("b1");
+    assertThat(sharedAgain).isNotDone();
+    s.offer("a", "a2", 1);
+    assertThat(sharedAgain.get(10, java.util.concurrent.TimeUnit.SECONDS).item()).isEqualTo("a2");
+  }
+
   @Test
   void aRetiredSlotGetsNothing() throws InterruptedException {
     FairQueueScheduler<String> s = scheduler(4);
