@@ -3,33 +3,18 @@ package io.cake.bench.jmh;
 import io.cake.core.sched.FairQueueScheduler;
 import io.cake.core.sched.Ticket;
 import io.cake.core.time.Clock;
-import io.cake.hbase.rpc.CakeRpcSchedulerFactory;
 import io.cake.hbase.tenant.OperationClassifier;
 import io.cake.hbase.tenant.TenantResolver;
-import java.lang.reflect.Proxy;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
-import org.apache.hadoop.hbase.HConstants;
 import org.apache.hadoop.hbase.ipc.BenchCallRunners;
 import org.apache.hadoop.hbase.ipc.CallRunner;
-import org.apache.hadoop.hbase.ipc.PriorityFunction;
 import org.apache.hadoop.hbase.ipc.RpcCall;
 import org.apache.hadoop.hbase.ipc.RpcScheduler;
-import org.apache.hadoop.hbase.ipc.RpcServerInterface;
-import org.apache.hadoop.hbase.regionserver.SimpleRpcSchedulerFactory;
-import org.apache.hadoop.hbase.shaded.protobuf.ProtobufUtil;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.HBaseProtos;
-import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos;
-import org.apache.hadoop.hbase.client.Get;
-import org.apache.hbase.thirdparty.com.google.protobuf.ByteString;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -78,7 +63,6 @@ public class DispatchBenchmark {
   String scheduler;
 
   private RpcScheduler rpcScheduler;
-  private RpcServerInterface server;
   private RpcCall[] calls;
   private int next;
   private final AtomicLong rejected = new AtomicLong();
@@ -87,116 +71,23 @@ public class DispatchBenchmark {
 
   private TenantResolver resolver;
   private FairQueueScheduler<Object> queues;
-  private RPCProtos.RequestHeader header;
-  private ClientProtos.GetRequest param;
   private byte[][] tenants;
   private final Object item = new Object();
 
   @Setup(Level.Trial)
-  public void setUp() throws Exception {
+  public void setUp() {
     Configuration conf = HBaseConfiguration.create();
     conf.setInt("hbase.regionserver.handler.count", 10);
     conf.setBoolean("cake.hbase.jmx.enabled", false);
     conf.set("cake.hbase.tenant.frontend.share", "9");
     conf.set("cake.hbase.tenant.batch.share", "1");
-    PriorityFunction priority =
-        new PriorityFunction() {
-          @Override
-          public int getPriority(RPCProtos.RequestHeader h, org.apache.hbase.thirdparty.com.google.protobuf.Message p,
-              org.apache.hadoop.hbase.security.User u) {
-            return HConstants.NORMAL_QOS;
-          }
-
-          @Override
-          public long getDeadline(RPCProtos.RequestHeader h, org.apache.hbase.thirdparty.com.google.protobuf.Message p) {
-            return 0;
-          }
-        };
-    rpcScheduler =
-        scheduler.equals("cake")
-            ? new CakeRpcSchedulerFactory().create(conf, priority, null)
-            : new SimpleRpcSchedulerFactory().create(conf, priority, null);
-    rpcScheduler.init(
-        new RpcScheduler.Context() {
-          @Override
-          public InetSocketAddress getListenerAddress() {
-            return new InetSocketAddress("localhost", 16020);
-          }
-        });
-    rpcScheduler.start();
-
-    header = RPCProtos.RequestHeader.newBuilder().setCallId(1).setMethodName("Get").setRequestParam(true).build();
-    param =
-        ClientProtos.GetRequest.newBuilder()
-            .setRegion(
-                HBaseProtos.RegionSpecifier.newBuilder()
-                    .setType(HBaseProtos.RegionSpecifier.RegionSpecifierType.ENCODED_REGION_NAME)
-                    .setValue(ByteString.copyFromUtf8("0123456789abcdef0123456789abcdef")))
-            .setGet(ProtobufUtil.toGet(new Get("user123".getBytes(StandardCharsets.UTF_8))))
-            .build();
-    server = (RpcServerInterface) Proxy.newProxyInstance(
-        getClass().getClassLoader(), new Class<?>[] {RpcServerInterface.class}, (p, m, a) -> defaultOf(m.getReturnType()));
-    tenants = new byte[][] {"frontend".getBytes(StandardCharsets.UTF_8), "batch".getBytes(StandardCharsets.UTF_8)};
-    calls = new RpcCall[2];
-    for (int i = 0; i < 2; i++) {
-      byte[] tenant = tenants[i];
-      calls[i] = (RpcCall) Proxy.newProxyInstance(
-          getClass().getClassLoader(),
-          new Class<?>[] {RpcCall.class},
-          (p, m, a) -> switch (m.getName()) {
-            case "getHeader" -> header;
-            case "getParam" -> param;
-            case "getRequestUser" -> Optional.empty();
-            case "getRequestAttribute" -> "cake.tenant".equals(a[0]) ? tenant : null;
-            case "getConnectionAttributes" -> Map.of();
-            case "getSize" -> 128L;
-            case "getReceiveTime", "getStartTime" -> System.currentTimeMillis();
-            case "getDeadline" -> Long.MAX_VALUE;
-            case "disconnectSince" -> 0L; // the client is gone: run() returns at once
-            case "cleanup" -> {
-              handled.incrementAndGet(); // CallRunner.run() always ends with call.cleanup()
-              yield null;
-            }
-            case "toShortString", "toString" -> "bench-call";
-            case "hashCode" -> System.identityHashCode(p);
-            case "equals" -> p == a[0];
-            default -> defaultOf(m.getReturnType());
-          });
-    }
-
+    rpcScheduler = BenchCalls.started(scheduler, conf);
+    tenants = new byte[][] {BenchCalls.tenant("frontend"), BenchCalls.tenant("batch")};
+    calls = new RpcCall[] {
+      BenchCalls.call(tenants[0], handled::incrementAndGet), BenchCalls.call(tenants[1], handled::incrementAndGet)
+    };
     resolver = new TenantResolver(Set.of("frontend", "batch"), Map.of(), Map.of(), false, 64, new TenantResolver.Known());
     queues = new FairQueueScheduler<>("bench", Clock.system(), 10, 1_000, 10_000);
-  }
-
-  private static Object defaultOf(Class<?> t) {
-    if (!t.isPrimitive()) {
-      return t == Optional.class ? Optional.empty() : null;
-    }
-    if (t == boolean.class) {
-      return false;
-    }
-    if (t == void.class) {
-      return null;
-    }
-    if (t == long.class) {
-      return 0L;
-    }
-    if (t == int.class) {
-      return 0;
-    }
-    if (t == double.class) {
-      return 0.0;
-    }
-    if (t == float.class) {
-      return 0f;
-    }
-    if (t == short.class) {
-      return (short) 0;
-    }
-    if (t == byte.class) {
-      return (byte) 0;
-    }
-    return (char) 0;
   }
 
   @TearDown(Level.Trial)
@@ -213,7 +104,7 @@ public class DispatchBenchmark {
   @Benchmark
   public boolean dispatch() {
     next ^= 1;
-    CallRunner r = BenchCallRunners.of(server, calls[next]);
+    CallRunner r = BenchCallRunners.of(BenchCalls.SERVER, calls[next]);
     if (!rpcScheduler.dispatch(r)) {
       rejected.incrementAndGet();
       return false;
@@ -230,7 +121,7 @@ public class DispatchBenchmark {
   public Ticket<Object> resolveClassifyOfferPoll() {
     next ^= 1;
     TenantResolver.Resolution res = resolver.resolve(tenants[next], null, "someone");
-    OperationClassifier.Kind kind = OperationClassifier.classify(header.getMethodName(), param);
+    OperationClassifier.Kind kind = OperationClassifier.classify(BenchCalls.HEADER.getMethodName(), BenchCalls.PARAM);
     queues.offer(res.tenant(), item, kind.singleRowGet() ? 1 : 100);
     return queues.poll(next);
   }

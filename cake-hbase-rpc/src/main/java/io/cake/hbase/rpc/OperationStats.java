@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
 
@@ -52,7 +53,7 @@ public final class OperationStats {
   }
 
   private final String scheduler;
-  private final Map<String, Entry[]> byTenant = new ConcurrentHashMap<>();
+  private final Map<String, AtomicReferenceArray<Entry>> byTenant = new ConcurrentHashMap<>();
   private long intervalStart;
   private volatile Snapshot last;
 
@@ -62,18 +63,18 @@ public final class OperationStats {
     this.last = new Snapshot(scheduler, nowNanos, nowNanos, List.of());
   }
 
+  /**
+   * The entry of (tenant, op), made on first use: a tenant that only gets costs one entry's
+   * histograms (about 100 KB), not four.
+   */
   private Entry entry(String tenant, OperationType op) {
-    Entry[] row =
-        byTenant.computeIfAbsent(
-            tenant,
-            t -> {
-              Entry[] r = new Entry[OPS.length];
-              for (int i = 0; i < r.length; i++) {
-                r[i] = new Entry();
-              }
-              return r;
-            });
-    return row[op.ordinal()];
+    AtomicReferenceArray<Entry> row = byTenant.computeIfAbsent(tenant, t -> new AtomicReferenceArray<>(OPS.length));
+    Entry e = row.get(op.ordinal());
+    if (e == null) {
+      Entry made = new Entry();
+      e = row.compareAndSet(op.ordinal(), null, made) ? made : row.get(op.ordinal());
+    }
+    return e;
   }
 
   /** The cost (estimated service time in microseconds) to charge a new call up front. */
@@ -95,21 +96,29 @@ public final class OperationStats {
 
   /** Completions since start. */
   public long totalCompletions(String tenant, OperationType op) {
-    Entry[] row = byTenant.get(tenant);
-    return row == null ? 0 : row[op.ordinal()].completions.sum();
+    Entry e = existing(tenant, op);
+    return e == null ? 0 : e.completions.sum();
   }
 
   /** Deadline drops since start. */
   public long totalDrops(String tenant, OperationType op) {
-    Entry[] row = byTenant.get(tenant);
-    return row == null ? 0 : row[op.ordinal()].drops.sum();
+    Entry e = existing(tenant, op);
+    return e == null ? 0 : e.drops.sum();
+  }
+
+  private Entry existing(String tenant, OperationType op) {
+    AtomicReferenceArray<Entry> row = byTenant.get(tenant);
+    return row == null ? null : row.get(op.ordinal());
   }
 
   synchronized Snapshot roll(long nowNanos) {
     List<Row> rows = new ArrayList<>();
-    for (Map.Entry<String, Entry[]> t : byTenant.entrySet()) {
+    for (Map.Entry<String, AtomicReferenceArray<Entry>> t : byTenant.entrySet()) {
       for (OperationType op : OPS) {
-        Entry e = t.getValue()[op.ordinal()];
+        Entry e = t.getValue().get(op.ordinal());
+        if (e == null) {
+          continue;
+        }
         Histogram lat = e.latency.interval();
         Histogram q = e.queueTime.interval();
         long c = e.completions.sum();
