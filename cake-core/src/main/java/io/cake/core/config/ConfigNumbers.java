@@ -28,16 +28,11 @@ public final class ConfigNumbers {
 
   /** @throws IllegalArgumentException naming {@code key} unless {@code v} is an int >= {@code min} */
   public static int intAtLeast(String key, String v, int min) {
-    int i;
-    try {
-      i = Integer.parseInt(v.trim());
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(key + " must be an integer, got '" + v + "'");
+    long l = longAtLeast(key, v, min);
+    if (l > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException(key + " must be an integer of at most " + Integer.MAX_VALUE + ", got " + l);
     }
-    if (i < min) {
-      throw new IllegalArgumentException(key + " must be >= " + min + ", got " + i);
-    }
-    return i;
+    return (int) l;
   }
 
   /** @throws IllegalArgumentException naming {@code key} unless {@code v} is a long >= {@code min} */

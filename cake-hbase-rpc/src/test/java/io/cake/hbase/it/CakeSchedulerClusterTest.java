@@ -560,6 +560,11 @@ class CakeSchedulerClusterTest {
           .hasStackTraceContaining("capacities");
       assertThat(s.allocation()).as("refusals change nothing").isEqualTo(good);
       assertThat((Integer) mbs.getAttribute(name, "PoolMin")).isEqualTo(4);
+      // The kill switch without a file or update_config: JMX reaches it past Cake's own queues.
+      mbs.setAttribute(name, new Attribute("Enabled", false));
+      assertThat(s.enabled()).isFalse();
+      mbs.setAttribute(name, new Attribute("Enabled", true));
+      assertThat(s.enabled()).isTrue();
       assertThat(mbs.getAttribute(name, "OperationLatencyP99Ms")).isNotNull();
     } finally {
       s.setAllocation(before);
