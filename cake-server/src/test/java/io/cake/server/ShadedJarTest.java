@@ -94,6 +94,43 @@ class ShadedJarTest {
     }
   }
 
+  /**
+   * The jar holds exactly the classes this tree compiled (the four modules' target/classes), not a
+   * stale or foreign build's: a class unchanged by relocation is byte for byte the compiled one.
+   */
+  @Test
+  void cakeClassesAreExactlyThoseCompiledFromThisTree() throws IOException {
+    Path tree = Path.of(System.getProperty("cake.source.tree", ".."));
+    java.util.Map<String, byte[]> compiled = new java.util.TreeMap<>();
+    for (String module : List.of("cake-core", "cake-hbase-rpc", "cake-hdfs-rpc", "cake-controller")) {
+      Path classes = tree.resolve(module).resolve("target/classes");
+      assertThat(classes).as("compiled classes of " + module).isDirectory();
+      try (var files = Files.walk(classes)) {
+        for (Path f : (Iterable<Path>) files.filter(x -> x.toString().endsWith(".class"))::iterator) {
+          compiled.put(classes.relativize(f).toString().replace(java.io.File.separatorChar, '/'), Files.readAllBytes(f));
+        }
+      }
+    }
+    java.util.Map<String, byte[]> shaded = new java.util.TreeMap<>();
+    try (JarFile jar = new JarFile(jar().toFile())) {
+      for (JarEntry e : java.util.Collections.list(jar.entries())) {
+        String n = e.getName();
+        if (n.endsWith(".class") && !n.startsWith("io/cake/shaded/")) {
+          try (InputStream in = jar.getInputStream(e)) {
+            shaded.put(n, in.readAllBytes());
+          }
+        }
+      }
+    }
+    assertThat(shaded.keySet()).as("classes in the jar vs compiled here").isEqualTo(compiled.keySet());
+    for (var c : compiled.entrySet()) {
+      String text = new String(c.getValue(), StandardCharsets.ISO_8859_1);
+      if (!text.contains("codahale") && !text.contains("HdrHistogram")) {
+        assertThat(shaded.get(c.getKey())).as(c.getKey()).isEqualTo(c.getValue());
+      }
+    }
+  }
+
   @Test
   void serviceFilesNameClassesInTheJar() throws IOException {
     try (JarFile jar = new JarFile(jar().toFile())) {
