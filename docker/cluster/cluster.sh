@@ -432,27 +432,41 @@ cmd_status() {
 
 # Signals the given roles (ours only) and waits up to $2 s for them to exit, then SIGKILLs the rest.
 stop_roles() {
-  local roles_=$1 grace=$2 r pid pids=()
+  local roles_=$1 grace=$2 r pid pids=""
   for r in $roles_; do
-    if pid=$(live_pid "$r"); then kill -TERM "$pid" 2>/dev/null || true; pids+=("$r:$pid"); fi
+    if pid=$(live_pid "$r"); then kill -TERM "$pid" 2>/dev/null || true; pids="$pids $pid"; fi
   done
-  wait_gone "$roles_" "$grace" || {
-    for r in $roles_; do
-      if pid=$(live_pid "$r"); then say "$r (pid $pid) did not exit in ${grace}s: SIGKILL"; kill -KILL "$pid" 2>/dev/null || true; fi
+  [ -n "$pids" ] || return 0
+  pids_gone "$pids" "$grace" || {
+    for pid in $pids; do
+      if ! pid_gone "$pid"; then say "pid $pid did not exit in ${grace}s: SIGKILL"; kill -KILL "$pid" 2>/dev/null || true; fi
     done
-    wait_gone "$roles_" 10 || true
+    pids_gone "$pids" 10 || true
   }
 }
 
-wait_gone() { # ROLES SECONDS: true once none of ROLES is alive
-  local deadline=$((SECONDS + $2)) r alive
+# Gone: no such process, or a zombie waiting for its parent. (Not the command line test of
+# live_pid: /proc/PID/cmdline is empty already while a process is still exiting.)
+pid_gone() {
+  local state
+  state=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) || return 0
+  [ -z "$state" ] || [ "$state" = Z ]
+}
+
+pids_gone() { # PIDS SECONDS: true once none of PIDS is alive
+  local deadline=$((SECONDS + $2)) pid alive
   while :; do
     alive=""
-    for r in $1; do live_pid "$r" >/dev/null && alive="$alive $r"; done
+    for pid in $1; do pid_gone "$pid" || alive="$alive $pid"; done
     [ -z "$alive" ] && return 0
     [ $SECONDS -lt $deadline ] || return 1
     sleep 0.3
   done
+}
+
+roles_pids() { # ROLES: the pids of those alive and ours
+  local r pid
+  for r in $1; do if pid=$(live_pid "$r"); then echo "$pid"; fi; done
 }
 
 cmd_stop() {
@@ -467,13 +481,14 @@ cmd_stop() {
   # HBase first, as stop-hbase.sh does it: the master shuts the cluster down (regions closed and
   # flushed), then HDFS, so no WAL block is left under-replicated.
   if live_pid master >/dev/null; then
-    local hbase_cp
+    local hbase_cp hbase_pids
+    hbase_pids=$(roles_pids "master $rs" | paste -sd' ' -)
     hbase_cp="$(cat "$DIR/runtime/hbase.classpath"):$(cat "$DIR/runtime/cake.jar")"
     timeout 60 java "-Dcake.cluster.dir=$DIR" -Xmx128m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 "${JDK_FLAGS[@]}" \
       -Dlog4j2.configurationFile="$root/docker/conf/log4j2.properties" \
       -cp "$DIR/conf/master:$hbase_cp" org.apache.hadoop.hbase.master.HMaster stop --shutDownCluster >>"$DIR/logs/stop.log" 2>&1 \
       || say "'HMaster stop' failed (see $DIR/logs/stop.log): stopping the HBase daemons one by one"
-    wait_gone "master $rs" 60 || true
+    pids_gone "$hbase_pids" 60 || true
   fi
   stop_roles "$rs master" 60
   stop_roles "$dn nn" 30
