@@ -162,8 +162,13 @@ class ShadedJarTest {
         base + "lib/" + jar().getFileName(),
         base + "conf/cake-hbase-site.xml",
         base + "conf/cake-hdfs-site.xml",
-        base + "docs/hbase.md",
-        base + "README.md");
+        base + "docs/install.md",
+        base + "README.md",
+        base + "cake-cluster",
+        base + "docker/cluster/cluster.sh",
+        base + "docker/runtime/hbase/pom.xml",
+        base + "docker/runtime/hadoop/pom.xml",
+        base + "docker/conf/log4j2.properties");
     // The jar inside is the one built here, byte for byte in size.
     assertThat(TarNames.sizeOf(tgz, base + "lib/" + jar().getFileName())).isEqualTo(Files.size(jar()));
   }
