@@ -112,7 +112,8 @@ resolve_runtime() {
     tests=$(tr ':' '\n' < "$cp.all" | grep -- '-tests\.jar$' || true)
     [ -n "$tests" ] || die "$pom: no -tests jar to take $webdir/ from"
     rm -rf "${out:?}/$name-web"; mkdir -p "$out/$name-web"
-    (cd "$out/$name-web" && unzip -q -o "$tests" "$webdir/*") || die "no $webdir/ in $tests"
+    (cd "$out/$name-web" && jar xf "$tests" "$webdir") || die "cannot extract $webdir/ from $tests"
+    [ -d "$out/$name-web/$webdir" ] || die "no $webdir/ in $tests"
     tr ':' '\n' < "$cp.all" | grep -v -- '-tests\.jar$' | paste -sd: - > "$cp"
     rm -f "$cp.all"
   fi
@@ -288,7 +289,16 @@ launch() {
     "${JDK_FLAGS[@]}" -Djava.net.preferIPv4Stack=true \
     -Dlog4j2.configurationFile="$root/docker/conf/log4j2.properties" \
     "${jvm[@]}" -cp "$cp" "$@" >>"$DIR/logs/$role.log" 2>&1 </dev/null &
-  echo $! > "$(pid_file "$role")"
+  local pid=$!
+  echo "$pid" > "$(pid_file "$role")"
+  # $! is the forked shell until it has exec'd java: only then does its command line carry the
+  # marker that live_pid (status, stop) goes by. On a loaded machine that can take a while.
+  local deadline=$((SECONDS + 30))
+  until live_pid "$role" >/dev/null; do
+    pid_gone "$pid" && die "$role exited at once; log: $DIR/logs/$role.log"
+    [ $SECONDS -lt $deadline ] || die "$role (pid $pid) did not start java in 30 s"
+    sleep 0.1
+  done
 }
 
 # wait_for ROLE DESCRIPTION COMMAND...: polls COMMAND until it succeeds; fails if ROLE died.
@@ -336,6 +346,8 @@ cmd_start() {
   running=$(running_roles | paste -sd' ' -)
   [ -z "$running" ] || die "a cluster is already running in $DIR ($running): run 'cake-cluster stop' first, or set CAKE_CLUSTER_DIR and CAKE_CLUSTER_PORT_BASE for a second one"
   command -v java >/dev/null || die "java not found: a JDK 17 is needed"
+  command -v jar >/dev/null || die "jar not found: a JDK 17 (not only a JRE) is needed"
+  command -v curl >/dev/null || die "curl not found: it reads the daemons' /jmx pages to see them up"
   java -version 2>&1 | grep -Eq 'version "(1[7-9]|[2-9][0-9])' || die "Java 17 or newer is needed: $(java -version 2>&1 | head -n1)"
   local p busy=""
   for p in $ZK_PORT $NN_RPC $NN_HTTP $MASTER_RPC $MASTER_INFO; do
@@ -408,7 +420,9 @@ address_of() {
   case "$1" in
     zk) echo "127.0.0.1:$ZK_PORT" ;;
     nn) echo "rpc 127.0.0.1:$NN_RPC ui http://127.0.0.1:$NN_HTTP" ;;
-    dn*) local i=${1#dn}; echo "xfer $(host_of "$i"):$(dn_xfer "$i") ui http://$(host_of "$i"):$(dn_http "$i") jmx $(host_of "$i"):$(dn_jmx "$i")" ;;
+    dn*) local i=${1#dn} jmx=""
+         [ "$(cat "$DIR/conf/cake" 2>/dev/null)" != on ] || jmx=" jmx $(host_of "$i"):$(dn_jmx "$i")"
+         echo "xfer $(host_of "$i"):$(dn_xfer "$i") ui http://$(host_of "$i"):$(dn_http "$i")$jmx" ;;
     master) echo "rpc 127.0.0.1:$MASTER_RPC ui http://127.0.0.1:$MASTER_INFO" ;;
     rs*) local i=${1#rs}; echo "rpc $(host_of "$i"):$(rs_rpc "$i") ui http://$(host_of "$i"):$(rs_info "$i")" ;;
   esac
