@@ -109,7 +109,7 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
       target = c;
       c.start();
     } else {
-      target = new ExternalCluster(o.zk);
+      target = new ExternalCluster(io.cake.bench.cluster.ZkQuorum.parse(o.zk, o.znodeParent), o.regions);
     }
     try {
       progress.status("loading");
@@ -621,8 +621,13 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
     config.put("slo_source", o.slos.isEmpty() ? o.sloFactor + "x the isolated front-end p" + fmt(o.percentile) : "--slo");
     notes.add(diskNote());
     notes.add("Latency is client-side, from each request's intended start (open loop); errors count with their latency.");
-    notes.add("HBase policies run with the DataNode's Cake gate off (pass-through); Cake policies turn it on.");
-    notes.add("Each policy that changes RegionServer settings gets a fresh RegionServer (cold block cache) over the same HFiles.");
+    if (o.zk == null) {
+      notes.add("HBase policies run with the DataNode's Cake gate off (pass-through); Cake policies turn it on.");
+      notes.add("Each policy that changes RegionServer settings gets a fresh RegionServer (cold block cache) over the same HFiles.");
+    } else {
+      notes.add("Target: the existing cluster at " + o.zk + " (" + o.znodeParent + "). Every run, the isolated ones included, runs under that cluster's own configuration"
+          + " (Cake on or off as its site files say); the harness changes nothing there. The run named " + o.zkPolicy + " is the mixed one.");
+    }
     if (runs.stream().anyMatch(r -> r.name().startsWith("cake-slo"))) {
       notes.add("The controller steers the server-side p" + fmt(o.percentile) + " it measures in the RegionServer (column 'server p99'); the table's latencies are the client's, which add client queueing, CPU and network time. "
           + "So each cake-slo run's controller target is the SLO minus a client budget of " + fmt(clientBudgetMs()) + " ms ("

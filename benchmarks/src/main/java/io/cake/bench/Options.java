@@ -51,6 +51,7 @@ public final class Options {
   public File out = new File("bench-out");
   public String zk;
   public String zkPolicy = "hbase-fifo";
+  public String znodeParent = io.cake.bench.cluster.ZkQuorum.DEFAULT_PARENT;
   public RateShape shape = RateShape.CONSTANT;
   public Double rate;
   public List<Double> slos = new ArrayList<>();
@@ -125,9 +126,13 @@ public final class Options {
           "",
           "Output and target:",
           "  --out DIR             where results.json, report.md, *.png and cluster.log go (default bench-out/)",
-          "  --zk HOST:PORT        an existing cluster instead of the embedded one; runs the isolated",
+          "  --zk HOST[:PORT][,HOST[:PORT]...]",
+          "                        an existing cluster's ZooKeeper quorum instead of the embedded one",
+          "                        (./cake-cluster's: 127.0.0.1:21181); creates usertable pre-split into",
+          "                        4 regions if it does not exist, and runs the isolated",
           "                        runs and one mixed run under the cluster's own configuration",
           "  --zk-policy NAME      the name the mixed run gets with --zk (default hbase-fifo)",
+          "  --znode-parent PATH   the cluster's zookeeper.znode.parent with --zk (default /hbase)",
           "",
           "Workload:",
           "  --shape S             front-end shape: constant (default), diurnal, spike",
@@ -249,10 +254,12 @@ public final class Options {
       switch (key) {
         case "--out" -> out = new File(v);
         case "--zk" -> {
-          if (!v.matches("[^:]+:\\d+")) {
-            throw new IllegalArgumentException("--zk wants host:port, got '" + v + "'");
-          }
+          io.cake.bench.cluster.ZkQuorum.parse(v, znodeParent); // refused here, naming --zk
           zk = v;
+        }
+        case "--znode-parent" -> {
+          io.cake.bench.cluster.ZkQuorum.parse("localhost", v); // refused here, naming --znode-parent
+          znodeParent = v;
         }
         case "--zk-policy" -> zkPolicy = v;
         case "--disk" -> {

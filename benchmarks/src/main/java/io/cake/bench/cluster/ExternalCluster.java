@@ -30,16 +30,17 @@ import site.ycsb.workloads.CoreWorkload;
  * JMX: io.cake:type=Controller,port=...).
  */
 public final class ExternalCluster implements Target {
-  private final String zk;
+  private final ZkQuorum zk;
+  private final int regions;
   private final Configuration conf;
   private final List<Connection> connections = new ArrayList<>();
 
-  public ExternalCluster(String zk) {
+  /** @param regions the regions usertable is pre-split into when the harness creates it */
+  public ExternalCluster(ZkQuorum zk, int regions) {
     this.zk = zk;
+    this.regions = regions;
     this.conf = HBaseConfiguration.create();
-    int colon = zk.lastIndexOf(':');
-    conf.set("hbase.zookeeper.quorum", zk.substring(0, colon));
-    conf.set("hbase.zookeeper.property.clientPort", zk.substring(colon + 1));
+    zk.applyTo(conf);
     conf.setInt("hbase.client.operation.timeout", 60_000);
     conf.setInt("hbase.rpc.timeout", 30_000);
   }
@@ -78,10 +79,18 @@ public final class ExternalCluster implements Target {
         progress.update("table " + tn + " exists: not loading");
         return;
       }
+      // Pre-split as the embedded cluster does, so the regions spread over the RegionServers.
+      byte[][] splits = new byte[Math.max(0, regions - 1)][];
+      for (int i = 0; i < splits.length; i++) {
+        // Hashed YCSB keys are "user" + a decimal hash: split on the leading digit.
+        int digit = 1 + (int) Math.round((i + 1) * 9.0 / regions);
+        splits[i] = Bytes.toBytes("user" + digit);
+      }
       admin.createTable(
           TableDescriptorBuilder.newBuilder(tn)
               .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(Bytes.toBytes(Workloads.FAMILY)).build())
-              .build());
+              .build(),
+          splits.length == 0 ? null : splits);
     }
     CoreWorkload w = Workloads.load(records);
     CakeHBaseClient.Stats stats = new CakeHBaseClient.Stats();

@@ -1,0 +1,539 @@
+#!/usr/bin/env bash
+# A real HBase + HDFS cluster of separate processes on this machine, with Cake installed the way
+# docs/install.md says: ZooKeeper, a NameNode, 2 DataNodes, an HMaster and 2 RegionServers, each
+# its own JVM, on the stock HBase 2.6.4-hadoop3 / Hadoop 3.4.2 runtime classpaths (docker/runtime,
+# resolved by Maven from their own poms) plus the one Cake jar, configured by generated site files.
+#
+#   cluster.sh start [--cake on|off]   start (refuses over a running cluster); Cake is on by default
+#   cluster.sh status                  each daemon: pid, alive, RSS, address
+#   cluster.sh stop                    HBase first (a clean cluster shutdown), then HDFS, then ZooKeeper
+#   cluster.sh env                     the addresses, as shell variables (for scripts and tests)
+#
+# Environment:
+#   CAKE_CLUSTER_DIR        where logs, pids, data and generated config go (default <repo>/cluster-out)
+#   CAKE_JAR                the Cake jar (default: lib/cake-server-*.jar of a -bin.tar.gz, else
+#                           cake-server/target/cake-server-*.jar of a build)
+#   CAKE_CLUSTER_PORT_BASE  ports are this + fixed offsets (default 21000); every port on loopback
+#   CAKE_CLUSTER_HBASE_EXTRA, CAKE_CLUSTER_HDFS_EXTRA
+#                           files of <property> elements appended to every hbase-site.xml /
+#                           DataNode hdfs-site.xml (after Cake's fragment, so they override it)
+#   CAKE_CLUSTER_START_TIMEOUT  seconds to wait for each stage (default 120)
+#
+# Each RegionServer/DataNode pair has its own loopback address: 127.0.0.2 and 127.0.0.3.
+# Only processes this script started are ever signalled: by the pids in <dir>/pids, and only if
+# the process's command line carries this cluster's directory.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/../.." && pwd)
+DIR=${CAKE_CLUSTER_DIR:-$root/cluster-out}
+mkdir -p "$DIR"
+DIR=$(cd "$DIR" && pwd)
+BASE=${CAKE_CLUSTER_PORT_BASE:-21000}
+TIMEOUT=${CAKE_CLUSTER_START_TIMEOUT:-120}
+DN_COUNT=2
+RS_COUNT=2
+
+# --- addresses ------------------------------------------------------------------------------
+ZK_PORT=$((BASE + 181))
+NN_RPC=$((BASE + 20)); NN_HTTP=$((BASE + 70))
+MASTER_RPC=$((BASE + 600)); MASTER_INFO=$((BASE + 610))
+host_of() { echo "127.0.0.$((1 + $1))"; }          # pair i: DataNode i and RegionServer i
+dn_xfer() { echo $((BASE + 100 + 10 * $1)); }      # the NameNode tells DataNodes apart by ip:port,
+dn_ipc() { echo $((BASE + 101 + 10 * $1)); }       # and every registration comes from 127.0.0.1:
+dn_http() { echo $((BASE + 102 + 10 * $1)); }      # so ports differ too, not only addresses
+dn_jmx() { echo $((BASE + 105 + 10 * $1)); }
+dn_jmx_rmi() { echo $((BASE + 106 + 10 * $1)); }
+rs_rpc() { echo $((BASE + 610 + 10 * $1)); }
+rs_info() { echo $((BASE + 611 + 10 * $1)); }
+
+roles() {
+  echo zk nn
+  for i in $(seq 1 $DN_COUNT); do echo "dn$i"; done
+  echo master
+  for i in $(seq 1 $RS_COUNT); do echo "rs$i"; done
+}
+
+die() { echo "cake-cluster: $*" >&2; exit 1; }
+say() { echo "cake-cluster: $*" >&2; }
+
+# --- processes ------------------------------------------------------------------------------
+pid_file() { echo "$DIR/pids/$1.pid"; }
+
+# The pid of role $1 if that process is alive and is ours (its command line names this directory).
+live_pid() {
+  local f pid
+  f=$(pid_file "$1")
+  [ -f "$f" ] || return 1
+  pid=$(cat "$f")
+  [ -n "$pid" ] && [ -r "/proc/$pid/cmdline" ] || return 1
+  tr '\0' ' ' < "/proc/$pid/cmdline" | grep -qF -- "-Dcake.cluster.dir=$DIR " || return 1
+  echo "$pid"
+}
+
+running_roles() {
+  local r
+  for r in $(roles); do
+    if live_pid "$r" >/dev/null; then echo "$r"; fi
+  done
+}
+
+port_open() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }
+
+# --- runtime classpaths ---------------------------------------------------------------------
+find_jar() {
+  if [ -n "${CAKE_JAR:-}" ]; then
+    [ -f "$CAKE_JAR" ] || die "CAKE_JAR=$CAKE_JAR is not a file"
+    (cd "$(dirname "$CAKE_JAR")" && echo "$(pwd)/$(basename "$CAKE_JAR")")
+    return
+  fi
+  local j
+  for j in "$root"/lib/cake-server-*.jar "$root"/cake-server/target/cake-server-*.jar; do
+    case "$j" in *'*'*|*/original-*|*-sources.jar|*-tests.jar) continue ;; esac
+    [ -f "$j" ] && { echo "$j"; return; }
+  done
+  die "no Cake jar: build it (./mvnw -B package -pl cake-server -am -DskipTests) or set CAKE_JAR"
+}
+
+# Resolves docker/runtime/<name>/pom.xml into <dir>/runtime/<name>.classpath (offline first), and
+# extracts the web UI folder of the -tests jar, which then leaves the classpath.
+resolve_runtime() {
+  local name=$1 webdir=$2 out="$DIR/runtime"
+  mkdir -p "$out"
+  local cp="$out/$name.classpath" pom="$here/../runtime/$name/pom.xml"
+  if [ ! -s "$cp" ] || [ "$pom" -nt "$cp" ]; then
+    local mvn=mvn
+    [ -x "$root/mvnw" ] && mvn="$root/mvnw"
+    local args=(-B -q -f "$pom" dependency:build-classpath -Dmdep.outputFile="$cp.all" -Dmdep.includeScope=runtime)
+    if ! "$mvn" -o "${args[@]}" >"$out/$name.mvn.log" 2>&1; then
+      "$mvn" "${args[@]}" >"$out/$name.mvn.log" 2>&1 || { cat "$out/$name.mvn.log" >&2; die "cannot resolve $pom"; }
+    fi
+    local tests
+    tests=$(tr ':' '\n' < "$cp.all" | grep -- '-tests\.jar$' || true)
+    [ -n "$tests" ] || die "$pom: no -tests jar to take $webdir/ from"
+    rm -rf "${out:?}/$name-web"; mkdir -p "$out/$name-web"
+    (cd "$out/$name-web" && jar xf "$tests" "$webdir") || die "cannot extract $webdir/ from $tests"
+    [ -d "$out/$name-web/$webdir" ] || die "no $webdir/ in $tests"
+    tr ':' '\n' < "$cp.all" | grep -v -- '-tests\.jar$' | paste -sd: - > "$cp"
+    rm -f "$cp.all"
+  fi
+}
+
+# --- configuration --------------------------------------------------------------------------
+prop() { printf '  <property><name>%s</name><value>%s</value></property>\n' "$1" "$2"; }
+
+# The <property> elements of a configuration file (Cake's fragments, the extra files).
+properties_of() {
+  [ -n "$1" ] || return 0
+  [ -f "$1" ] || die "no such file: $1"
+  sed -n '/<configuration>/,/<\/configuration>/p' "$1" | sed '/<\/\{0,1\}configuration>/d'
+  grep -q '<configuration>' "$1" || cat "$1"
+}
+
+core_site() {
+  echo '<?xml version="1.0"?>'; echo '<configuration>'
+  prop fs.defaultFS "hdfs://127.0.0.1:$NN_RPC"
+  prop hadoop.tmp.dir "$DIR/data/tmp"
+  prop hadoop.security.authentication simple
+  echo '</configuration>'
+}
+
+hdfs_common() {
+  prop dfs.replication 2
+  prop dfs.namenode.rpc-address "127.0.0.1:$NN_RPC"
+  prop dfs.namenode.http-address "127.0.0.1:$NN_HTTP"
+  prop dfs.namenode.name.dir "$DIR/data/nn"
+  prop dfs.permissions.enabled false
+  # DataNodes are known by their own address (the hostname), not the 127.0.0.1 their RPCs leave from.
+  prop dfs.client.use.datanode.hostname true
+  prop dfs.datanode.use.datanode.hostname true
+  prop dfs.namenode.datanode.registration.ip-hostname-check false
+  prop dfs.namenode.safemode.min.datanodes 0
+  prop dfs.client.read.shortcircuit false
+  prop dfs.heartbeat.interval 1
+  prop dfs.namenode.heartbeat.recheck-interval 10000
+}
+
+hdfs_site() { # $1: "" for the NameNode, else the DataNode's index
+  echo '<?xml version="1.0"?>'; echo '<configuration>'
+  hdfs_common
+  if [ -n "$1" ]; then
+    local i=$1 h
+    h=$(host_of "$i")
+    prop dfs.datanode.hostname "$h"
+    prop dfs.datanode.address "$h:$(dn_xfer "$i")"
+    prop dfs.datanode.ipc.address "$h:$(dn_ipc "$i")"
+    prop dfs.datanode.http.address "$h:$(dn_http "$i")"
+    prop dfs.datanode.data.dir "$DIR/data/dn$i"
+    if [ "$CAKE" = on ]; then
+      properties_of "$root/docker/conf/cake-hdfs-site.xml"
+      properties_of "${CAKE_CLUSTER_HDFS_EXTRA:-}"
+    fi
+  fi
+  echo '</configuration>'
+}
+
+hbase_site() { # $1: "" for the HMaster, else the RegionServer's index
+  echo '<?xml version="1.0"?>'; echo '<configuration>'
+  hdfs_common
+  prop hbase.cluster.distributed true
+  prop hbase.rootdir "hdfs://127.0.0.1:$NN_RPC/hbase"
+  prop hbase.zookeeper.quorum 127.0.0.1
+  prop hbase.zookeeper.property.clientPort "$ZK_PORT"
+  prop zookeeper.znode.parent /hbase
+  prop hbase.master.hostname 127.0.0.1
+  prop hbase.master.ipc.address 127.0.0.1
+  prop hbase.master.port "$MASTER_RPC"
+  prop hbase.master.info.bindAddress 127.0.0.1
+  prop hbase.master.info.port "$MASTER_INFO"
+  prop hbase.tmp.dir "$DIR/data/hbase-tmp"
+  prop hbase.unsafe.stream.capability.enforce false
+  prop hbase.regionserver.handler.count 10
+  if [ -n "$1" ]; then
+    local i=$1 h
+    h=$(host_of "$i")
+    prop hbase.unsafe.regionserver.hostname "$h"
+    prop hbase.regionserver.ipc.address "$h"
+    prop hbase.regionserver.port "$(rs_rpc "$i")"
+    prop hbase.regionserver.info.bindAddress "$h"
+    prop hbase.regionserver.info.port "$(rs_info "$i")"
+  fi
+  if [ "$CAKE" = on ]; then
+    properties_of "$root/docker/conf/cake-hbase-site.xml"
+    if [ -n "$1" ]; then
+      # This RegionServer's controller steers its own DataNode, over that DataNode's JMX.
+      local i=$1
+      prop cake.controller.hdfs.jmx-url "service:jmx:rmi:///jndi/rmi://$(host_of "$i"):$(dn_jmx "$i")/jmxrmi"
+      prop cake.controller.hdfs.jmx.user cakecontroller
+      prop cake.controller.hdfs.jmx.password-file "$DIR/conf/rs$i/cake-datanode-jmx.password"
+      prop cake.controller.hdfs.scheduler "hdfs-$(dn_xfer "$i")"
+    else
+      # The HMaster has no DataNode to steer and runs no controller (the coprocessor is a
+      # RegionServer one); it reads the scheduler factory key and keeps HBase's stock scheduler.
+      prop cake.controller.hdfs.jmx-url ""
+      prop cake.controller.hdfs.jmx.user ""
+      prop cake.controller.hdfs.jmx.password-file ""
+    fi
+    properties_of "${CAKE_CLUSTER_HBASE_EXTRA:-}"
+  fi
+  echo '</configuration>'
+}
+
+# The DataNodes' JMX: loopback only, password and access files readable by the owner only.
+jmx_files() {
+  local j="$DIR/jmx"
+  mkdir -p "$j"; chmod 700 "$j"
+  if [ ! -s "$j/secret" ]; then
+    (umask 077; head -c 18 /dev/urandom | base64 | tr -d '/+=\n' > "$j/secret")
+  fi
+  local i pw
+  pw=$(cat "$j/secret")
+  for i in $(seq 1 $DN_COUNT); do
+    mkdir -p "$j/dn$i"; chmod 700 "$j/dn$i"
+    (umask 077
+     printf 'cakecontroller %s\n' "$pw" > "$j/dn$i/jmxremote.password"
+     printf 'cakecontroller readwrite\n' > "$j/dn$i/jmxremote.access")
+  done
+  for i in $(seq 1 $RS_COUNT); do
+    (umask 077; printf '%s\n' "$pw" > "$DIR/conf/rs$i/cake-datanode-jmx.password")
+  done
+}
+
+write_config() {
+  rm -rf "$DIR/conf"
+  mkdir -p "$DIR/conf/zk"
+  cat > "$DIR/conf/zk/zoo.cfg" <<EOF
+dataDir=$DIR/data/zk
+clientPort=$ZK_PORT
+clientPortAddress=127.0.0.1
+admin.enableServer=false
+tickTime=2000
+maxClientCnxns=200
+4lw.commands.whitelist=ruok,srvr
+EOF
+  mkdir -p "$DIR/conf/nn"; core_site > "$DIR/conf/nn/core-site.xml"; hdfs_site "" > "$DIR/conf/nn/hdfs-site.xml"
+  local i
+  for i in $(seq 1 $DN_COUNT); do
+    mkdir -p "$DIR/conf/dn$i"; core_site > "$DIR/conf/dn$i/core-site.xml"; hdfs_site "$i" > "$DIR/conf/dn$i/hdfs-site.xml"
+  done
+  mkdir -p "$DIR/conf/master"; core_site > "$DIR/conf/master/core-site.xml"; hbase_site "" > "$DIR/conf/master/hbase-site.xml"
+  for i in $(seq 1 $RS_COUNT); do
+    mkdir -p "$DIR/conf/rs$i"; core_site > "$DIR/conf/rs$i/core-site.xml"; hbase_site "$i" > "$DIR/conf/rs$i/hbase-site.xml"
+  done
+  jmx_files
+  echo "$CAKE" > "$DIR/conf/cake"
+}
+
+# --- launching ------------------------------------------------------------------------------
+JDK_FLAGS=(
+  -Dorg.apache.hbase.thirdparty.io.netty.tryReflectionSetAccessible=true
+  --add-opens java.base/java.lang=ALL-UNNAMED
+  --add-opens java.base/java.lang.reflect=ALL-UNNAMED
+  --add-opens java.base/java.nio=ALL-UNNAMED
+  --add-opens java.base/sun.nio.ch=ALL-UNNAMED
+  --add-opens java.base/jdk.internal.ref=ALL-UNNAMED
+  --add-opens java.base/java.util=ALL-UNNAMED
+  --add-opens java.base/java.util.concurrent=ALL-UNNAMED
+  --add-exports java.base/jdk.internal.misc=ALL-UNNAMED
+)
+
+# launch ROLE HEAP CLASSPATH [JVM flags...] -- MAIN [args...]
+launch() {
+  local role=$1 heap=$2 cp=$3
+  shift 3
+  local jvm=()
+  while [ "$1" != "--" ]; do jvm+=("$1"); shift; done
+  shift
+  mkdir -p "$DIR/logs" "$DIR/pids"
+  nohup java "-Dcake.cluster.dir=$DIR" "-Dcake.cluster.role=$role" -Xmx"$heap" -XX:+UseSerialGC \
+    "${JDK_FLAGS[@]}" -Djava.net.preferIPv4Stack=true \
+    -Dlog4j2.configurationFile="$root/docker/conf/log4j2.properties" \
+    "${jvm[@]}" -cp "$cp" "$@" >>"$DIR/logs/$role.log" 2>&1 </dev/null &
+  local pid=$!
+  echo "$pid" > "$(pid_file "$role")"
+  # $! is the forked shell until it has exec'd java: only then does its command line carry the
+  # marker that live_pid (status, stop) goes by. On a loaded machine that can take a while.
+  local deadline=$((SECONDS + 30))
+  until live_pid "$role" >/dev/null; do
+    pid_gone "$pid" && die "$role exited at once; log: $DIR/logs/$role.log"
+    [ $SECONDS -lt $deadline ] || die "$role (pid $pid) did not start java in 30 s"
+    sleep 0.1
+  done
+}
+
+# wait_for ROLE DESCRIPTION COMMAND...: polls COMMAND until it succeeds; fails if ROLE died.
+wait_for() {
+  local role=$1 what=$2
+  shift 2
+  local deadline=$((SECONDS + TIMEOUT))
+  until "$@"; do
+    if ! live_pid "$role" >/dev/null; then
+      tail -n 30 "$DIR/logs/$role.log" >&2 || true
+      die "$role exited while waiting for $what; log: $DIR/logs/$role.log"
+    fi
+    [ $SECONDS -lt $deadline ] || die "$what not reached in ${TIMEOUT}s; log: $DIR/logs/$role.log"
+    sleep 0.5
+  done
+}
+
+jmx_value() { # URL QUERY ATTRIBUTE: prints the attribute's value (numbers and strings)
+  curl -sf --max-time 3 "$1/jmx?qry=$2" 2>/dev/null \
+    | grep -o "\"$3\" *: *[^,}]*" | head -n1 | sed 's/.*: *//; s/"//g'
+}
+
+live_datanodes() {
+  [ "$(jmx_value "http://127.0.0.1:$NN_HTTP" Hadoop:service=NameNode,name=FSNamesystemState NumLiveDataNodes)" = "$DN_COUNT" ]
+}
+master_serving() {
+  local url="http://127.0.0.1:$MASTER_INFO" q=Hadoop:service=HBase,name=Master,sub=Server
+  [ "$(jmx_value "$url" $q numRegionServers)" = "$RS_COUNT" ] \
+    && [ "$(jmx_value "$url" $q tag.isActiveMaster)" = "true" ] \
+    && curl -sf --max-time 3 "$url/master-status" 2>/dev/null | grep -q 'hbase:meta' \
+    && ! curl -sf --max-time 3 "$url/master-status" 2>/dev/null | grep -qi 'master is initializing'
+}
+
+cmd_start() {
+  CAKE=on
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      --cake) CAKE=${2:-}; shift 2 ;;
+      --cake=*) CAKE=${1#--cake=}; shift ;;
+      *) die "start: unknown option $1 (start [--cake on|off])" ;;
+    esac
+  done
+  case "$CAKE" in on|off) ;; *) die "--cake takes on or off, not '$CAKE'" ;; esac
+  local running
+  running=$(running_roles | paste -sd' ' -)
+  [ -z "$running" ] || die "a cluster is already running in $DIR ($running): run 'cake-cluster stop' first, or set CAKE_CLUSTER_DIR and CAKE_CLUSTER_PORT_BASE for a second one"
+  command -v java >/dev/null || die "java not found: a JDK 17 is needed"
+  command -v jar >/dev/null || die "jar not found: a JDK 17 (not only a JRE) is needed"
+  command -v curl >/dev/null || die "curl not found: it reads the daemons' /jmx pages to see them up"
+  java -version 2>&1 | grep -Eq 'version "(1[7-9]|[2-9][0-9])' || die "Java 17 or newer is needed: $(java -version 2>&1 | head -n1)"
+  local p busy=""
+  for p in $ZK_PORT $NN_RPC $NN_HTTP $MASTER_RPC $MASTER_INFO; do
+    port_open 127.0.0.1 "$p" && busy="$busy 127.0.0.1:$p"
+  done
+  local i
+  for i in $(seq 1 $DN_COUNT); do
+    for p in $(dn_xfer "$i") $(dn_ipc "$i") $(dn_http "$i") $(dn_jmx "$i") $(dn_jmx_rmi "$i") $(rs_rpc "$i") $(rs_info "$i"); do
+      port_open "$(host_of "$i")" "$p" && busy="$busy $(host_of "$i"):$p"
+    done
+  done
+  [ -z "$busy" ] || die "ports already in use:$busy (another cluster? set CAKE_CLUSTER_PORT_BASE)"
+
+  local t0=$SECONDS jar
+  jar=$(find_jar)
+  resolve_runtime hbase hbase-webapps
+  resolve_runtime hadoop webapps
+  local hbase_cp hadoop_cp
+  hbase_cp="$(cat "$DIR/runtime/hbase.classpath"):$DIR/runtime/hbase-web:$jar"
+  hadoop_cp="$(cat "$DIR/runtime/hadoop.classpath"):$DIR/runtime/hadoop-web:$jar"
+  echo "$jar" > "$DIR/runtime/cake.jar"
+  write_config
+  # This start's logs alone in logs/; the previous start's in logs.previous/.
+  rm -rf "$DIR/logs.previous"
+  [ ! -d "$DIR/logs" ] || mv "$DIR/logs" "$DIR/logs.previous"
+  mkdir -p "$DIR/data" "$DIR/logs" "$DIR/pids"
+  say "Cake $CAKE, jar $jar, everything under $DIR"
+
+  launch zk 128m "$DIR/conf/zk:$hbase_cp" -XX:TieredStopAtLevel=1 -- \
+    org.apache.zookeeper.server.ZooKeeperServerMain "$DIR/conf/zk/zoo.cfg"
+  if [ ! -d "$DIR/data/nn/current" ]; then
+    say "formatting the NameNode (first start)"
+    java "-Dcake.cluster.dir=$DIR" -Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 "${JDK_FLAGS[@]}" \
+      -Dlog4j2.configurationFile="$root/docker/conf/log4j2.properties" \
+      -cp "$DIR/conf/nn:$hadoop_cp" org.apache.hadoop.hdfs.server.namenode.NameNode \
+      -format -force -nonInteractive >>"$DIR/logs/nn-format.log" 2>&1 \
+      || die "NameNode format failed; log: $DIR/logs/nn-format.log"
+  fi
+  launch nn 384m "$DIR/conf/nn:$hadoop_cp" -XX:TieredStopAtLevel=1 -- org.apache.hadoop.hdfs.server.namenode.NameNode
+  wait_for zk "ZooKeeper on 127.0.0.1:$ZK_PORT" port_open 127.0.0.1 "$ZK_PORT"
+  wait_for nn "the NameNode's RPC on 127.0.0.1:$NN_RPC" port_open 127.0.0.1 "$NN_RPC"
+  for i in $(seq 1 $DN_COUNT); do
+    local jmx=()
+    if [ "$CAKE" = on ]; then
+      jmx=(-Dcom.sun.management.jmxremote.port="$(dn_jmx "$i")"
+           -Dcom.sun.management.jmxremote.rmi.port="$(dn_jmx_rmi "$i")"
+           -Dcom.sun.management.jmxremote.host="$(host_of "$i")"
+           -Djava.rmi.server.hostname="$(host_of "$i")"
+           -Dcom.sun.management.jmxremote.authenticate=true
+           -Dcom.sun.management.jmxremote.password.file="$DIR/jmx/dn$i/jmxremote.password"
+           -Dcom.sun.management.jmxremote.access.file="$DIR/jmx/dn$i/jmxremote.access"
+           -Dcom.sun.management.jmxremote.ssl=false)
+    fi
+    launch "dn$i" 256m "$DIR/conf/dn$i:$hadoop_cp" "${jmx[@]}" -- org.apache.hadoop.hdfs.server.datanode.DataNode
+  done
+  wait_for nn "$DN_COUNT live DataNodes" live_datanodes
+  say "HDFS up after $((SECONDS - t0)) s"
+  launch master 384m "$DIR/conf/master:$hbase_cp" -XX:TieredStopAtLevel=1 -- org.apache.hadoop.hbase.master.HMaster start
+  for i in $(seq 1 $RS_COUNT); do
+    launch "rs$i" 768m "$DIR/conf/rs$i:$hbase_cp" -- org.apache.hadoop.hbase.regionserver.HRegionServer start
+  done
+  wait_for master "an initialised HMaster with $RS_COUNT RegionServers" master_serving
+  say "started in $((SECONDS - t0)) s"
+  cmd_status
+}
+
+rss_mb() { awk '/VmRSS/ {printf "%d", $2 / 1024}' "/proc/$1/status" 2>/dev/null || echo "?"; }
+
+address_of() {
+  case "$1" in
+    zk) echo "127.0.0.1:$ZK_PORT" ;;
+    nn) echo "rpc 127.0.0.1:$NN_RPC ui http://127.0.0.1:$NN_HTTP" ;;
+    dn*) local i=${1#dn} jmx=""
+         [ "$(cat "$DIR/conf/cake" 2>/dev/null)" != on ] || jmx=" jmx $(host_of "$i"):$(dn_jmx "$i")"
+         echo "xfer $(host_of "$i"):$(dn_xfer "$i") ui http://$(host_of "$i"):$(dn_http "$i")$jmx" ;;
+    master) echo "rpc 127.0.0.1:$MASTER_RPC ui http://127.0.0.1:$MASTER_INFO" ;;
+    rs*) local i=${1#rs}; echo "rpc $(host_of "$i"):$(rs_rpc "$i") ui http://$(host_of "$i"):$(rs_info "$i")" ;;
+  esac
+}
+
+cmd_status() {
+  local r pid total=0 up=0 n=0 rss
+  printf '%-7s %-8s %-6s %8s  %s\n' role pid state rss_mb address
+  for r in $(roles); do
+    n=$((n + 1))
+    if pid=$(live_pid "$r"); then
+      rss=$(rss_mb "$pid"); total=$((total + rss)); up=$((up + 1))
+      printf '%-7s %-8s %-6s %8s  %s\n' "$r" "$pid" up "$rss" "$(address_of "$r")"
+    else
+      printf '%-7s %-8s %-6s %8s  %s\n' "$r" - down - "$(address_of "$r")"
+    fi
+  done
+  echo "$up of $n up, $total MB RSS; Cake $(cat "$DIR/conf/cake" 2>/dev/null || echo '?'); dir $DIR"
+  [ "$up" -eq "$n" ]
+}
+
+# Signals the given roles (ours only) and waits up to $2 s for them to exit, then SIGKILLs the rest.
+stop_roles() {
+  local roles_=$1 grace=$2 r pid pids=""
+  for r in $roles_; do
+    if pid=$(live_pid "$r"); then kill -TERM "$pid" 2>/dev/null || true; pids="$pids $pid"; fi
+  done
+  [ -n "$pids" ] || return 0
+  pids_gone "$pids" "$grace" || {
+    for pid in $pids; do
+      if ! pid_gone "$pid"; then say "pid $pid did not exit in ${grace}s: SIGKILL"; kill -KILL "$pid" 2>/dev/null || true; fi
+    done
+    pids_gone "$pids" 10 || true
+  }
+}
+
+# Gone: no such process, or a zombie waiting for its parent. (Not the command line test of
+# live_pid: /proc/PID/cmdline is empty already while a process is still exiting.)
+pid_gone() {
+  local state
+  state=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) || return 0
+  [ -z "$state" ] || [ "$state" = Z ]
+}
+
+pids_gone() { # PIDS SECONDS: true once none of PIDS is alive
+  local deadline=$((SECONDS + $2)) pid alive
+  while :; do
+    alive=""
+    for pid in $1; do pid_gone "$pid" || alive="$alive $pid"; done
+    [ -z "$alive" ] && return 0
+    [ $SECONDS -lt $deadline ] || return 1
+    sleep 0.3
+  done
+}
+
+roles_pids() { # ROLES: the pids of those alive and ours
+  local r pid
+  for r in $1; do if pid=$(live_pid "$r"); then echo "$pid"; fi; done
+}
+
+cmd_stop() {
+  local t0=$SECONDS rs="" dn="" i
+  for i in $(seq 1 $RS_COUNT); do rs="$rs rs$i"; done
+  for i in $(seq 1 $DN_COUNT); do dn="$dn dn$i"; done
+  if [ -z "$(running_roles)" ]; then
+    say "nothing running in $DIR"
+    rm -f "$DIR"/pids/*.pid
+    return 0
+  fi
+  # HBase first, as stop-hbase.sh does it: the master shuts the cluster down (regions closed and
+  # flushed), then HDFS, so no WAL block is left under-replicated.
+  if live_pid master >/dev/null; then
+    local hbase_cp hbase_pids
+    hbase_pids=$(roles_pids "master $rs" | paste -sd' ' -)
+    hbase_cp="$(cat "$DIR/runtime/hbase.classpath"):$(cat "$DIR/runtime/cake.jar")"
+    timeout 60 java "-Dcake.cluster.dir=$DIR" -Xmx128m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 "${JDK_FLAGS[@]}" \
+      -Dlog4j2.configurationFile="$root/docker/conf/log4j2.properties" \
+      -cp "$DIR/conf/master:$hbase_cp" org.apache.hadoop.hbase.master.HMaster stop --shutDownCluster >>"$DIR/logs/stop.log" 2>&1 \
+      || say "'HMaster stop' failed (see $DIR/logs/stop.log): stopping the HBase daemons one by one"
+    pids_gone "$hbase_pids" 60 || true
+  fi
+  stop_roles "$rs master" 60
+  stop_roles "$dn nn" 30
+  stop_roles zk 15
+  rm -f "$DIR"/pids/*.pid
+  say "stopped in $((SECONDS - t0)) s"
+}
+
+cmd_env() {
+  echo "CAKE_CLUSTER_DIR=$DIR"
+  echo "ZK_QUORUM=127.0.0.1:$ZK_PORT"
+  echo "NN_URI=hdfs://127.0.0.1:$NN_RPC"
+  echo "NN_HTTP=http://127.0.0.1:$NN_HTTP"
+  echo "MASTER_HTTP=http://127.0.0.1:$MASTER_INFO"
+  local i
+  for i in $(seq 1 $RS_COUNT); do
+    echo "RS${i}_HOST=$(host_of "$i")"
+    echo "RS${i}_RPC_PORT=$(rs_rpc "$i")"
+    echo "RS${i}_HTTP=http://$(host_of "$i"):$(rs_info "$i")"
+  done
+  for i in $(seq 1 $DN_COUNT); do
+    echo "DN${i}_XFER_PORT=$(dn_xfer "$i")"
+    echo "DN${i}_HTTP=http://$(host_of "$i"):$(dn_http "$i")"
+    echo "DN${i}_JMX_URL=service:jmx:rmi:///jndi/rmi://$(host_of "$i"):$(dn_jmx "$i")/jmxrmi"
+  done
+}
+
+case "${1:-}" in
+  start) shift; cmd_start "$@" ;;
+  stop) cmd_stop ;;
+  status) cmd_status ;;
+  env) cmd_env ;;
+  *) echo "usage: $0 start [--cake on|off] | status | stop | env" >&2; exit 2 ;;
+esac
