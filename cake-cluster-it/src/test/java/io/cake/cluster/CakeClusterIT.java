@@ -193,16 +193,16 @@ class CakeClusterIT {
   }
 
   private String hbaseScheduler(int i) {
-    return "io.cake:type=HBaseScheduler,name=hbase-" + env.get("RS" + i + "_RPC_PORT");
+    return "io.cake:type=Scheduler,kind=hbase,scheduler=\"hbase-" + env.get("RS" + i + "_RPC_PORT") + "\"";
   }
 
   private String hdfsSchedulerName(int i) {
     return "hdfs-" + env.get("DN" + i + "_XFER_PORT");
   }
 
-  /** The DataNode's control MBean, {@code io.cake:type=HdfsScheduler,scheduler="hdfs-<xfer port>"}. */
+  /** The DataNode's control MBean, {@code io.cake:type=Scheduler,kind=hdfs,scheduler="hdfs-<xfer port>"}. */
   private JsonNode dnControl(int i) throws Exception {
-    for (JsonNode bean : JmxPage.beans(dnHttp(i), "io.cake:type=HdfsScheduler,*")) {
+    for (JsonNode bean : JmxPage.beans(dnHttp(i), "io.cake:type=Scheduler,kind=hdfs,*")) {
       if (bean.path("name").asText().contains(hdfsSchedulerName(i))) {
         return bean;
       }
@@ -322,7 +322,7 @@ class CakeClusterIT {
       assertThat(decided).as("controller " + i + " decisions on at least 20 samples").isPositive();
       // The controller sets the same share on its RegionServer and on its own DataNode.
       String rsShares = JmxPage.attribute(rsHttp(i), hbaseScheduler(i), "Shares").asText();
-      JsonNode dnShares = dnControl(i).path("Shares"); // a Map: [{"key": tenant, "value": weight}, ...]
+      String dnShares = dnControl(i).path("Shares").asText(); // one shape on both: tenant=weight,...
       System.out.println("cake-cluster-it: pair " + i + ": RegionServer shares " + rsShares + ", DataNode shares " + dnShares);
       assertThat(weight(dnShares, "frontend")).as("pair " + i + " frontend share")
           .isCloseTo(weight(rsShares, "frontend"), org.assertj.core.data.Offset.offset(1e-6));
@@ -337,15 +337,6 @@ class CakeClusterIT {
       assertThat(windows.stream().filter(ms -> ms <= SLO_MS).count())
           .as("RegionServer " + i + " windows meeting the " + SLO_MS + " ms SLO").isGreaterThanOrEqualTo((long) Math.ceil(0.8 * windows.size()));
     }
-  }
-
-  private static double weight(JsonNode map, String tenant) {
-    for (JsonNode e : map) {
-      if (e.path("key").asText().equals(tenant)) {
-        return e.path("value").asDouble();
-      }
-    }
-    return Double.NaN;
   }
 
   private static double weight(String shares, String tenant) {

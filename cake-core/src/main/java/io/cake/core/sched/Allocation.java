@@ -124,6 +124,24 @@ public record Allocation(
     return fractions(all).get(tenant);
   }
 
+  /**
+   * These shares with reservations cut down to fit {@code slots}, the way a scheduler clips them
+   * when its slot count shrinks: tenants in name order keep theirs first.
+   */
+  public Allocation clippedTo(int slots) {
+    if (fits(slots)) {
+      return this;
+    }
+    int left = maxReservable(slots);
+    Map<String, Integer> kept = new TreeMap<>();
+    for (Map.Entry<String, Integer> e : reservations.entrySet()) {
+      int r = Math.min(e.getValue(), left);
+      kept.put(e.getKey(), r);
+      left -= r;
+    }
+    return new Allocation(shares, kept, defaultShare);
+  }
+
   public Allocation withShare(String tenant, double share) {
     Map<String, Double> s = new TreeMap<>(shares);
     s.put(tenant, share);

@@ -63,4 +63,14 @@ class AllocationTest {
     assertThat(a.fractionOfAll("new")).as("an unnamed tenant: default + itself")
         .isEqualTo(1.0 / 6.0);
   }
+
+  @Test
+  void clippingKeepsTheLastSharedSlotAndNameOrder() {
+    Allocation a = new Allocation(Map.of("b", 2.0), Map.of("a", 2, "b", 3), 1.0);
+    assertThat(a.clippedTo(10)).isSameAs(a);
+    assertThat(a.clippedTo(4).reservations()).isEqualTo(Map.of("a", 2, "b", 1));
+    assertThat(a.clippedTo(2).reservations()).isEqualTo(Map.of("a", 1));
+    assertThat(a.clippedTo(2).shares()).isEqualTo(a.shares());
+    assertThat(a.clippedTo(1).reservations()).isEmpty();
+  }
 }

@@ -1,0 +1,67 @@
+package io.cake.controller.hbase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cake.core.sched.Allocation;
+import io.cake.hbase.rpc.CakeRpcSchedulerFactory;
+import io.cake.hbase.rpc.RegionServerScheduler;
+import java.net.InetSocketAddress;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.hbase.ipc.PriorityFunction;
+import org.apache.hadoop.hbase.ipc.RpcScheduler;
+import org.apache.hadoop.hbase.security.User;
+import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos;
+import org.apache.hbase.thirdparty.com.google.protobuf.Message;
+import org.junit.jupiter.api.Test;
+
+/** The controller's port onto a real, started RegionServer scheduler (no cluster). */
+class LocalHBasePortTest {
+  private static final PriorityFunction NORMAL =
+      new PriorityFunction() {
+        @Override
+        public int getPriority(RPCProtos.RequestHeader header, Message param, User user) {
+          return HConstants.NORMAL_QOS;
+        }
+
+        @Override
+        public long getDeadline(RPCProtos.RequestHeader header, Message param) {
+          return 0;
+        }
+      };
+
+  @Test
+  void reservationsDecidedOnABiggerPoolAreClippedToThePoolAsItIsNow() {
+    // Hostile (seen on the process cluster): AIMD shrank the pool from 5 to 4 between the
+    // interval the controller read and its apply; 4 reserved handlers were refused and the
+    // interval was lost.
+    Configuration conf = new Configuration(false);
+    conf.set("cake.hbase.jmx.enabled", "false");
+    conf.set("cake.hbase.aimd.enabled", "false");
+    conf.set("cake.hbase.aimd.min", "4");
+    conf.set("cake.hbase.handlers.initial", "5");
+    RpcScheduler rpc = new CakeRpcSchedulerFactory().create(conf, NORMAL, null);
+    rpc.init(
+        new RpcScheduler.Context() {
+          @Override
+          public InetSocketAddress getListenerAddress() {
+            return new InetSocketAddress("localhost", 0);
+          }
+        });
+    rpc.start();
+    try {
+      RegionServerScheduler s = ((io.cake.hbase.rpc.CakeRpcScheduler) rpc).cake();
+      LocalHBasePort port = new LocalHBasePort(s);
+      Allocation decided = new Allocation(Map.of("frontend", 80.0), Map.of("frontend", 4), 20.0);
+      assertThat(decided.fits(5)).isTrue();
+      s.setPoolSize(4); // as AIMD would, after the decision
+      port.setAllocation(decided);
+      assertThat(s.allocation().reservation("frontend")).isEqualTo(3);
+      assertThat(s.allocation().share("frontend")).isEqualTo(80.0);
+      assertThat(s.slots()).isEqualTo(4);
+    } finally {
+      rpc.stop();
+    }
+  }
+}
