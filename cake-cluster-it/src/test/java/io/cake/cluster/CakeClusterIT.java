@@ -192,22 +192,27 @@ class CakeClusterIT {
     return env.get("DN" + i + "_HTTP");
   }
 
-  private String hbaseScheduler(int i) {
-    return "io.cake:type=Scheduler,kind=hbase,scheduler=\"hbase-" + env.get("RS" + i + "_RPC_PORT") + "\"";
+  /** RegionServer i's control MBean, {@code io.cake:type=Scheduler,kind=hbase,scheduler="hbase-<rpc port>"}. */
+  private JsonNode rsControl(int i) throws Exception {
+    return control(rsHttp(i), "hbase", "hbase-" + env.get("RS" + i + "_RPC_PORT"));
   }
 
   private String hdfsSchedulerName(int i) {
     return "hdfs-" + env.get("DN" + i + "_XFER_PORT");
   }
 
-  /** The DataNode's control MBean, {@code io.cake:type=Scheduler,kind=hdfs,scheduler="hdfs-<xfer port>"}. */
+  /** DataNode i's control MBean, {@code io.cake:type=Scheduler,kind=hdfs,scheduler="hdfs-<xfer port>"}. */
   private JsonNode dnControl(int i) throws Exception {
-    for (JsonNode bean : JmxPage.beans(dnHttp(i), "io.cake:type=Scheduler,kind=hdfs,*")) {
-      if (bean.path("name").asText().contains(hdfsSchedulerName(i))) {
+    return control(dnHttp(i), "hdfs", hdfsSchedulerName(i));
+  }
+
+  private static JsonNode control(String http, String kind, String scheduler) throws Exception {
+    for (JsonNode bean : JmxPage.beans(http, "io.cake:type=Scheduler,kind=" + kind + ",*")) {
+      if (bean.path("Name").asText().equals(scheduler)) {
         return bean;
       }
     }
-    throw new AssertionError("no Cake control MBean for " + hdfsSchedulerName(i) + " at " + dnHttp(i));
+    throw new AssertionError("no Cake control MBean for " + scheduler + " at " + http);
   }
 
   private String controller(int i) {
@@ -241,7 +246,7 @@ class CakeClusterIT {
   @Order(2)
   void cakeIsActiveInEveryRegionServerAndDataNodeAndStockOnTheMaster() throws Exception {
     for (int i = 1; i <= 2; i++) {
-      assertThat(JmxPage.attribute(rsHttp(i), hbaseScheduler(i), "Enabled").asBoolean()).as("RS " + i + " Cake scheduler").isTrue();
+      assertThat(rsControl(i).path("Enabled").asBoolean()).as("RS " + i + " Cake scheduler").isTrue();
       assertThat(JmxPage.beans(rsHttp(i), "io.cake:type=FirstLevel,*")).as("RS " + i + " metrics").hasSizeGreaterThan(20);
       assertThat(JmxPage.attribute(rsHttp(i), controller(i), "Slo").asText()).isEqualTo("p99.0 <= 100.0 ms");
       assertThat(dnControl(i).path("Enabled").asBoolean()).as("DN " + i + " Cake gate").isTrue();
@@ -321,7 +326,7 @@ class CakeClusterIT {
           + c.path("Failures").asLong() + " failed intervals");
       assertThat(decided).as("controller " + i + " decisions on at least 20 samples").isPositive();
       // The controller sets the same share on its RegionServer and on its own DataNode.
-      String rsShares = JmxPage.attribute(rsHttp(i), hbaseScheduler(i), "Shares").asText();
+      String rsShares = rsControl(i).path("Shares").asText();
       String dnShares = dnControl(i).path("Shares").asText(); // one shape on both: tenant=weight,...
       System.out.println("cake-cluster-it: pair " + i + ": RegionServer shares " + rsShares + ", DataNode shares " + dnShares);
       assertThat(weight(dnShares, "frontend")).as("pair " + i + " frontend share")
@@ -365,21 +370,21 @@ class CakeClusterIT {
     }
     assertThat(cluster.log("rs2")).contains("cake-controller: keeping the last allocation: DataNode scheduler not reachable");
     // Fail-static: over the next failed interval, its RegionServer's allocation stays as it was.
-    String allocation2 = JmxPage.attribute(rsHttp(2), hbaseScheduler(2), "Shares").asText();
+    String allocation2 = rsControl(2).path("Shares").asText();
     long failed = JmxPage.attribute(rsHttp(2), controller(2), "Failures").asLong();
     assertThat(failed).isGreaterThan(failures2);
     while (JmxPage.attribute(rsHttp(2), controller(2), "Failures").asLong() == failed) {
       assertThat(System.nanoTime()).as("controller 2's next interval").isLessThan(deadline + TimeUnit.SECONDS.toNanos(30));
       TimeUnit.MILLISECONDS.sleep(200); // polling the MBean the controller updates once per interval
     }
-    assertThat(JmxPage.attribute(rsHttp(2), hbaseScheduler(2), "Shares").asText()).as("fail-static").isEqualTo(allocation2);
+    assertThat(rsControl(2).path("Shares").asText()).as("fail-static").isEqualTo(allocation2);
     // The RegionServer still serves every row of its regions (HDFS reads fail over to the other replica).
     try (Table t = TaggedLoad.tagged(connection, TABLE, "frontend")) {
       for (byte[] row : rowsByHost.get("127.0.0.3")) {
         assertThat(t.get(new Get(row)).isEmpty()).as(Bytes.toString(row)).isFalse();
       }
     }
-    assertThat(JmxPage.attribute(rsHttp(2), hbaseScheduler(2), "Enabled").asBoolean()).isTrue();
+    assertThat(rsControl(2).path("Enabled").asBoolean()).isTrue();
     assertThat(cluster.log("rs1")).as("the other pair's controller").doesNotContain("cannot reach the DataNode scheduler");
   }
 }
