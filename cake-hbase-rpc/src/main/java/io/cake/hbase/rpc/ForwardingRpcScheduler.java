@@ -10,6 +10,7 @@ import org.apache.hadoop.hbase.ipc.RpcScheduler;
  * subclass's.
  */
 abstract class ForwardingRpcScheduler extends RpcScheduler {
+  private static final OperationType[] OPS = OperationType.values();
   protected final RpcScheduler delegate;
 
   ForwardingRpcScheduler(RpcScheduler delegate) {
@@ -43,7 +44,7 @@ abstract class ForwardingRpcScheduler extends RpcScheduler {
   @Override
   public int getGeneralQueueLength() {
     int cake = 0;
-    for (OperationType op : OperationType.values()) {
+    for (OperationType op : OPS) {
       cake += queued(op);
     }
     return delegate.getGeneralQueueLength() + cake;
