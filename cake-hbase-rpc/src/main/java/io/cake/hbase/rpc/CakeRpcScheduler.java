@@ -124,10 +124,6 @@ public final class CakeRpcScheduler extends ForwardingRpcScheduler implements Co
     return c == null ? null : c.counts();
   }
 
-  RpcScheduler delegate() {
-    return delegate;
-  }
-
   // ------------------------------------------------------------------ dispatch
 
   /**

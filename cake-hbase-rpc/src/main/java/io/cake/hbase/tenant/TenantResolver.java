@@ -54,14 +54,6 @@ public final class TenantResolver {
       return names;
     }
 
-    public int size() {
-      return names.size();
-    }
-
-    public boolean contains(String tenant) {
-      return names.contains(tenant);
-    }
-
     /** Claims that named an invalid tenant. */
     public long invalidNames() {
       return invalid.sum();
@@ -70,11 +62,6 @@ public final class TenantResolver {
     /** Claims refused by the ACL. */
     public long deniedClaims() {
       return denied.sum();
-    }
-
-    /** Calls sent to default because the tenant cap was reached. */
-    public long foldedOverCap() {
-      return names.folded();
     }
   }
 

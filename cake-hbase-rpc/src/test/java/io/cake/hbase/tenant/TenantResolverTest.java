@@ -39,7 +39,7 @@ class TenantResolverTest {
     assertThat(r.resolve(new byte[] {(byte) 0xff, (byte) 0xfe}, null, null).tenant()).isEqualTo("default");
     assertThat(r.resolve(new byte[100_000], null, null).tenant()).isEqualTo("default");
     assertThat(r.known().invalidNames()).isEqualTo(5);
-    assertThat(r.known().contains("bad name!")).isFalse();
+    assertThat(r.known().cap().contains("bad name!")).isFalse();
   }
 
   @Test
@@ -82,8 +82,8 @@ class TenantResolverTest {
     assertThat(r.resolve(b("t1"), null, null).tenant()).as("known names still resolve").isEqualTo("t1");
     assertThat(r.resolve(b("front"), null, null).tenant()).isEqualTo("front");
     assertThat(r.resolve(b("t3"), null, null).tenant()).isEqualTo("default");
-    assertThat(r.known().foldedOverCap()).isEqualTo(2);
-    assertThat(r.known().size()).isEqualTo(4);
+    assertThat(r.known().cap().folded()).isEqualTo(2);
+    assertThat(r.known().cap().size()).isEqualTo(4);
   }
 
   @Test
@@ -92,8 +92,8 @@ class TenantResolverTest {
     for (int i = 0; i < 100_000; i++) {
       r.resolve(b("junk" + i), null, null);
     }
-    assertThat(r.known().size()).isEqualTo(16);
-    assertThat(r.known().foldedOverCap()).isEqualTo(100_000 - 13); // default, front, batch pinned
+    assertThat(r.known().cap().size()).isEqualTo(16);
+    assertThat(r.known().cap().folded()).isEqualTo(100_000 - 13); // default, front, batch pinned
     assertThat(r.resolve(b("front"), null, null).tenant()).isEqualTo("front");
     assertThat(r.resolve(null, null, "carol").tenant()).isEqualTo("batch");
   }
