@@ -48,8 +48,9 @@ public final class FairQueueScheduler<T> {
   /** Per slot, a ticket handed to its parked thread by offer; grown under the lock, read without. */
   private volatile AtomicReference<Ticket<T>>[] mailboxes = newMailboxes(0, null);
 
-  private int tenantCapacity;
-  private int totalCapacity;
+  /** Written under the lock; volatile so the getters need not take it. */
+  private volatile int tenantCapacity;
+  private volatile int totalCapacity;
   private int queued;
   private double virtualTime;
   private long epoch;
@@ -407,22 +408,12 @@ public final class FairQueueScheduler<T> {
 
   /** Most items one tenant may have queued. */
   public int tenantCapacity() {
-    lock.lock();
-    try {
-      return tenantCapacity;
-    } finally {
-      lock.unlock();
-    }
+    return tenantCapacity;
   }
 
   /** Most items queued over all tenants. */
   public int totalCapacity() {
-    lock.lock();
-    try {
-      return totalCapacity;
-    } finally {
-      lock.unlock();
-    }
+    return totalCapacity;
   }
 
   // ---------------------------------------------------------------- observation
