@@ -3,8 +3,11 @@ package io.cake.core.sched;
 import io.cake.core.time.Clock;
 import java.util.ArrayDeque;
 import java.util.BitSet;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -18,6 +21,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * A lender {@link Permit#reclaim() reclaims} a slot before it touches the disk again, ahead of its
  * own tenant's new callers (so a block read's next chunk follows its last on the disk, without a
  * seek) but behind the share-ordered turn of any other tenant waiting.
+ *
+ * <p>A holder that never comes back (a read on a hung disk) would keep its slot for good. {@link
+ * #writeOffHeldSince} lends the slots of holders granted before a cutoff on their behalf, so the
+ * other disks' reads get them; the permits are "written off" until their holders come back
+ * ({@link Permit#lend}, {@link Permit#reclaim} or {@link Permit#close}), and {@link #stuckDevices}
+ * names their devices so that callers can keep further reads of a hung device off the gate.
  */
 public final class SoftLimitGate {
   public static final int DEFAULT_LIMIT = 6;
@@ -28,30 +37,37 @@ public final class SoftLimitGate {
   public final class Permit implements AutoCloseable {
     private final Condition granted = lock.newCondition();
     private final String tenant;
+    private final String device;
     private Ticket<Permit> ticket;
     private int slot = -1;
+    private long grantedAt;
+    private boolean writtenOff;
     private boolean cancelled;
     private boolean closed;
 
-    private Permit(String tenant) {
+    private Permit(String tenant, String device) {
       this.tenant = tenant;
+      this.device = device;
     }
 
     public String tenant() {
       return tenant;
     }
 
+    /** The device the holder works on (null if unknown), as given to {@link #acquire}. */
+    public String device() {
+      return device;
+    }
+
     /** Lets another caller use this slot while this holder waits on something else. */
     public void lend() {
       lock.lock();
       try {
+        cameBack(this);
         if (slot < 0 || closed) {
           return;
         }
-        int s = slot;
-        slot = -1;
-        lent++;
-        freeSlot(s);
+        lendSlot(this);
       } finally {
         lock.unlock();
       }
@@ -69,6 +85,7 @@ public final class SoftLimitGate {
     public void reclaim() throws InterruptedException {
       lock.lock();
       try {
+        cameBack(this);
         if (slot >= 0 || closed) {
           return;
         }
@@ -98,6 +115,7 @@ public final class SoftLimitGate {
           return;
         }
         closed = true;
+        cameBack(this);
         if (slot >= 0) {
           int s = slot;
           slot = -1;
@@ -120,6 +138,12 @@ public final class SoftLimitGate {
   private final FairQueueScheduler<Permit> scheduler;
   private final BitSet free = new BitSet();
   private final BitSet held = new BitSet();
+  /** The holder of each held slot (slots stay below {@link #MAX_LIMIT}). */
+  private final Permit[] holders = new Permit[MAX_LIMIT];
+  /** Written-off permits whose holders have not come back; their devices are {@link #stuckDevices}. */
+  private final Set<Permit> writtenOff = new HashSet<>();
+  private volatile Set<String> stuckDevices = Set.of();
+  private long writeOffs;
   private final ArrayDeque<Permit> reclaimers = new ArrayDeque<>();
   private final Clock clock;
   private int limit;
@@ -147,7 +171,7 @@ public final class SoftLimitGate {
    * when the disk work is done.
    */
   public Permit acquire(String tenant, long cost) throws InterruptedException {
-    return acquire(tenant, cost, 0L);
+    return acquire(tenant, cost, 0L, null);
   }
 
   /**
@@ -158,8 +182,10 @@ public final class SoftLimitGate {
    * ungated. Long waits while slots keep turning over are normal queueing and never time out.
    *
    * @param stallNanos 0: wait for ever
+   * @param device the device the holder will work on (a DataNode volume), or null if unknown
    */
-  public Permit acquire(String tenant, long cost, long stallNanos) throws InterruptedException {
+  public Permit acquire(String tenant, long cost, long stallNanos, String device)
+      throws InterruptedException {
     lock.lock();
     try {
       Objects.requireNonNull(tenant, "tenant");
@@ -169,7 +195,7 @@ public final class SoftLimitGate {
         stalls++;
         return null;
       }
-      Permit p = new Permit(tenant);
+      Permit p = new Permit(tenant, device);
       if (!scheduler.offer(tenant, p, cost)) {
         throw new IllegalStateException(scheduler.name() + " is closed");
       }
@@ -199,6 +225,53 @@ public final class SoftLimitGate {
         }
       }
       return p;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Lends, on their holders' behalf, the slots of holders granted at or before {@code cutoffNanos}
+   * (on the gate's clock): they count as lenders from now on, so waiting callers get their slots,
+   * and their devices are {@link #stuckDevices} until they come back. Returns how many were
+   * written off by this call.
+   */
+  public int writeOffHeldSince(long cutoffNanos) {
+    lock.lock();
+    try {
+      int n = 0;
+      for (int s = held.nextSetBit(0); s >= 0; s = held.nextSetBit(s + 1)) {
+        Permit p = holders[s];
+        if (p != null && p.grantedAt - cutoffNanos <= 0) {
+          p.writtenOff = true;
+          writtenOff.add(p);
+          lendSlot(p); // clears held bit s; the loop goes on from s + 1
+          n++;
+        }
+      }
+      if (n > 0) {
+        writeOffs += n;
+        refreshStuckDevices();
+      }
+      return n;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Devices with a written-off holder that has not come back: presumably hung. Read without the
+   * lock (a volatile snapshot), so a caller can check it before every acquire.
+   */
+  public Set<String> stuckDevices() {
+    return stuckDevices;
+  }
+
+  /** Holders written off since the gate was made. */
+  public long writeOffs() {
+    lock.lock();
+    try {
+      return writeOffs;
     } finally {
       lock.unlock();
     }
@@ -287,9 +360,36 @@ public final class SoftLimitGate {
 
   // ------------------------------------------------------------ internals (lock held)
 
+  private void lendSlot(Permit p) {
+    int s = p.slot;
+    p.slot = -1;
+    lent++;
+    freeSlot(s);
+  }
+
+  /** A written-off permit's holder called the gate again: it is not stuck (any more). */
+  private void cameBack(Permit p) {
+    if (p.writtenOff) {
+      p.writtenOff = false;
+      writtenOff.remove(p);
+      refreshStuckDevices();
+    }
+  }
+
+  private void refreshStuckDevices() {
+    Set<String> devices = new TreeSet<>();
+    for (Permit p : writtenOff) {
+      if (p.device != null) {
+        devices.add(p.device);
+      }
+    }
+    stuckDevices = Set.copyOf(devices);
+  }
+
   private void freeSlot(int s) {
     lastTurnover = clock.nanoTime();
     held.clear(s);
+    holders[s] = null;
     if (s < limit) {
       free.set(s);
     }
@@ -315,7 +415,9 @@ public final class SoftLimitGate {
       }
       free.clear(s);
       held.set(s);
+      holders[s] = p;
       lastTurnover = clock.nanoTime();
+      p.grantedAt = lastTurnover;
       p.slot = s;
       p.granted.signal();
     }

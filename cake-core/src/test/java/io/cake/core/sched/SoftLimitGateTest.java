@@ -374,7 +374,7 @@ class SoftLimitGateTest {
   /** As the gate's acquire, for a lambda; {@code stall} 0: wait for ever. */
   private static SoftLimitGate.Permit acquire(SoftLimitGate gate, String tenant, long stall) {
     try {
-      return gate.acquire(tenant, 1, stall);
+      return gate.acquire(tenant, 1, stall, null);
     } catch (InterruptedException e) {
       throw new IllegalStateException(e);
     }
@@ -393,7 +393,7 @@ class SoftLimitGateTest {
     ManualClock clock = new ManualClock();
     SoftLimitGate gate = new SoftLimitGate("stuck", clock, 1);
     long stall = TimeUnit.SECONDS.toNanos(10);
-    SoftLimitGate.Permit stuck = gate.acquire("batch", 65536, stall); // a read on a hung volume
+    SoftLimitGate.Permit stuck = gate.acquire("batch", 65536, stall, null); // a read on a hung volume
     assertThat(stuck).isNotNull();
     CompletableFuture<SoftLimitGate.Permit> waiter = acquireAsync(gate, "front", stall);
     waitUntil(() -> gate.waiting() == 1);
@@ -401,11 +401,11 @@ class SoftLimitGateTest {
     assertThat(waiter).as("no turnover for 9 s is not a stall yet").isNotDone();
     clock.advance(java.time.Duration.ofSeconds(1));
     assertThat(waiter.get(10, TimeUnit.SECONDS)).as("given up: read ungated").isNull();
-    assertThat(gate.acquire("front", 65536, stall)).as("while stalled: no queueing at all").isNull();
+    assertThat(gate.acquire("front", 65536, stall, null)).as("while stalled: no queueing at all").isNull();
     assertThat(gate.stalls()).isEqualTo(2);
 
     stuck.close(); // the volume answers again
-    SoftLimitGate.Permit next = gate.acquire("front", 65536, stall);
+    SoftLimitGate.Permit next = gate.acquire("front", 65536, stall, null);
     assertThat(next).isNotNull();
     next.close();
     assertThat(gate.holding()).isZero();
@@ -418,7 +418,7 @@ class SoftLimitGateTest {
     ManualClock clock = new ManualClock();
     SoftLimitGate gate = new SoftLimitGate("busy", clock, 1);
     long stall = TimeUnit.SECONDS.toNanos(10);
-    SoftLimitGate.Permit holder = gate.acquire("batch", 1, stall);
+    SoftLimitGate.Permit holder = gate.acquire("batch", 1, stall, null);
     CompletableFuture<SoftLimitGate.Permit> batch = acquireAsync(gate, "batch", stall);
     CompletableFuture<SoftLimitGate.Permit> front = acquireAsync(gate, "front", stall);
     waitUntil(() -> gate.waiting() == 2);
@@ -436,6 +436,66 @@ class SoftLimitGateTest {
     assertThat(p2).as("waited 12 s, but the gate never stalled: a real slot").isNotNull();
     assertThat(gate.stalls()).isZero();
     p2.close();
+    assertThat(gate.free()).isEqualTo(1);
+  }
+
+  @Test
+  void aWrittenOffHolderLendsItsSlotAndNamesItsDeviceUntilItComesBack() throws Exception {
+    ManualClock clock = new ManualClock();
+    SoftLimitGate gate = new SoftLimitGate("hung", clock, 2);
+    SoftLimitGate.Permit hung = gate.acquire("batch", 65536, 0L, "vol-a"); // granted at 0 s
+    clock.advance(java.time.Duration.ofSeconds(1));
+    SoftLimitGate.Permit fine = gate.acquire("front", 65536, 0L, "vol-b"); // granted at 1 s
+    CompletableFuture<SoftLimitGate.Permit> waiter =
+        CompletableFuture.supplyAsync(() -> {
+          try {
+            return gate.acquire("front", 65536, 0L, "vol-b");
+          } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+          }
+        });
+    waitUntil(() -> gate.waiting() == 1);
+
+    assertThat(gate.writeOffHeldSince(clock.nanoTime() - TimeUnit.SECONDS.toNanos(2)))
+        .as("nobody has held a slot for 2 s yet").isZero();
+    assertThat(waiter).isNotDone();
+    clock.advance(java.time.Duration.ofSeconds(1));
+    assertThat(gate.writeOffHeldSince(clock.nanoTime() - TimeUnit.SECONDS.toNanos(2)))
+        .as("only the holder granted at 0 s").isEqualTo(1);
+    SoftLimitGate.Permit next = waiter.get(10, TimeUnit.SECONDS);
+    assertThat(gate.stuckDevices()).containsExactly("vol-a");
+    assertThat(gate.lent()).isEqualTo(1);
+    assertThat(gate.holding()).isEqualTo(2);
+    assertThat(gate.writeOffHeldSince(clock.nanoTime())).as("fine and next, not hung again").isEqualTo(2);
+    assertThat(gate.stuckDevices()).containsExactly("vol-a", "vol-b");
+    fine.close();
+    next.close();
+    assertThat(gate.stuckDevices()).containsExactly("vol-a");
+
+    hung.lend(); // its read returned: it is back, and lends as a block read does between chunks
+    assertThat(gate.stuckDevices()).isEmpty();
+    hung.reclaim();
+    assertThat(gate.holding()).isEqualTo(1);
+    hung.close();
+    assertThat(gate.writeOffs()).isEqualTo(3);
+    assertThat(gate.holding()).isZero();
+    assertThat(gate.lent()).isZero();
+    assertThat(gate.free()).isEqualTo(2);
+  }
+
+  @Test
+  void aWrittenOffHolderThatClosesGivesBackNothingTwice() throws Exception {
+    ManualClock clock = new ManualClock();
+    SoftLimitGate gate = new SoftLimitGate("hung-close", clock, 1);
+    SoftLimitGate.Permit hung = gate.acquire("batch", 1, 0L, "vol-a");
+    assertThat(gate.writeOffHeldSince(clock.nanoTime())).isEqualTo(1);
+    SoftLimitGate.Permit other = gate.acquire("front", 1, 0L, "vol-b");
+    assertThat(gate.holding()).isEqualTo(1);
+    hung.close(); // its read failed and the stream closed
+    assertThat(gate.stuckDevices()).isEmpty();
+    assertThat(gate.lent()).isZero();
+    assertThat(gate.free()).as("the slot is the other holder's").isZero();
+    other.close();
     assertThat(gate.free()).isEqualTo(1);
   }
 

@@ -10,6 +10,7 @@ import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.datanode.DataStorage;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsDatasetSpi;
+import org.apache.hadoop.hdfs.server.datanode.fsdataset.FsVolumeSpi;
 import org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsDatasetFactory;
 import org.apache.hadoop.util.ReflectionUtils;
 import org.slf4j.Logger;
@@ -67,7 +68,7 @@ public class CakeFsDatasetFactory extends FsDatasetSpi.Factory<FsDatasetSpi<?>> 
 
   /** The proxy around {@code real}; public for embedding in other factories. */
   public static FsDatasetSpi<?> wrap(FsDatasetSpi<?> real, DataNodeReadScheduler scheduler) {
-    return BlockStreamDataset.wrap(real, new Gate(scheduler));
+    return BlockStreamDataset.wrap(real, new Gate(scheduler, real));
   }
 
   /** The scheduler behind a dataset built by this factory, or null for any other dataset. */
@@ -76,7 +77,8 @@ public class CakeFsDatasetFactory extends FsDatasetSpi.Factory<FsDatasetSpi<?>> 
   }
 
   /** Hooks each client read's block stream to Cake's gate. */
-  private record Gate(DataNodeReadScheduler scheduler) implements BlockStreamDataset.Wrapper {
+  private record Gate(DataNodeReadScheduler scheduler, FsDatasetSpi<?> real)
+      implements BlockStreamDataset.Wrapper {
     @Override
     public void shutdown() {
       scheduler.close();
@@ -95,11 +97,22 @@ public class CakeFsDatasetFactory extends FsDatasetSpi.Factory<FsDatasetSpi<?>> 
         }
         return in; // not a client read: balancer copy, replication, checksum, fd passing
       }
-      DataNodeReadScheduler.ReadSession session = scheduler.openSession(scheduler.tenantOf(client), client);
+      DataNodeReadScheduler.ReadSession session =
+          scheduler.openSession(scheduler.tenantOf(client), client, volumeOf(block));
       if (in instanceof FileInputStream f) {
         return new HookedFileInputStream(f, session);
       }
       return new HookedInputStream(in, session);
+    }
+
+    /** The block's volume (storage ID), so that a hung volume's reads can skip the gate. */
+    private String volumeOf(ExtendedBlock block) {
+      try {
+        FsVolumeSpi v = real.getVolume(block);
+        return v == null ? null : v.getStorageID();
+      } catch (RuntimeException e) {
+        return null; // the read is still gated, only not per volume
+      }
     }
   }
 }

@@ -12,6 +12,9 @@ import io.cake.core.time.Clock;
 import java.io.Closeable;
 import java.io.InterruptedIOException;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -45,6 +48,14 @@ import org.slf4j.LoggerFactory;
  * permit for the whole block, {@linkplain SoftLimitGate.Permit#lend() lends} it after each chunk
  * (while the DataNode is writing to the network) and reclaims it before the next one: Cake's
  * literal section 5.2 behaviour (soft limit + 1 per lender), with interleaving per block read.
+ *
+ * <p>A hung volume. One gate orders reads of every volume (shares and reservations are the
+ * DataNode's, as in Cake), so reads stuck on one volume would hold slots the others need. A
+ * watch thread {@linkplain SoftLimitGate#writeOffHeldSince writes off} reads holding a slot
+ * longer than {@link HdfsSchedulerConfig#STUCK_READ_KEY}: their slots go to waiting reads, and
+ * further reads of their volume skip the gate until they return. The stall timeout ({@link
+ * HdfsSchedulerConfig#STALL_TIMEOUT_KEY}) is the last resort behind that, for a gate that stops
+ * turning over for any other reason.
  */
 public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(DataNodeReadScheduler.class);
@@ -82,10 +93,13 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
   private volatile boolean closed;
   private final TenantCap tenants;
   private final long stallNanos;
+  private final long stuckNanos;
+  private ScheduledExecutorService watch;
   private final AtomicLong ungatedReads = new AtomicLong();
   private final AtomicLong shortCircuitOpens = new AtomicLong();
   private final AtomicBoolean loggedShortCircuit = new AtomicBoolean();
   private final AtomicBoolean loggedStall = new AtomicBoolean();
+  private final AtomicBoolean loggedStuck = new AtomicBoolean();
 
   public DataNodeReadScheduler(String name, HdfsSchedulerConfig config, Clock clock) {
     this.name = Objects.requireNonNull(name, "name");
@@ -98,6 +112,7 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
     pin(config.allocation());
     this.chunkSize = config.chunkSize();
     this.stallNanos = TimeUnit.MILLISECONDS.toNanos(config.stallTimeoutMs());
+    this.stuckNanos = TimeUnit.MILLISECONDS.toNanos(config.stuckReadMs());
     this.enabled = config.enabled();
     this.lendBetweenChunks = config.lendBetweenChunks();
     long intervalMs = config.metricsIntervalMs();
@@ -108,9 +123,26 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
    * Starts the metrics timer; {@code control}, when not null, is registered over JMX with the
    * per-tenant gauges ({@link HdfsSchedulerConfig#JMX_KEY}). Reads are gated from construction on.
    */
-  public DataNodeReadScheduler start(HdfsSchedulerMXBean control) {
+  public synchronized DataNodeReadScheduler start(HdfsSchedulerMXBean control) {
     host.start(control, HdfsSchedulerMXBean.class);
+    if (stuckNanos > 0 && watch == null && !closed) {
+      watch = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "cake-stuck-reads-" + name);
+        t.setDaemon(true);
+        return t;
+      });
+      long period = Math.max(1L, stuckNanos / 4);
+      watch.scheduleWithFixedDelay(this::watchTick, period, period, TimeUnit.NANOSECONDS);
+    }
     return this;
+  }
+
+  private void watchTick() {
+    try {
+      writeOffStuckReads();
+    } catch (RuntimeException e) {
+      LOG.warn("Cake {}: stuck-read check failed", name, e); // and the next one runs
+    }
   }
 
   @Override
@@ -270,7 +302,10 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
 
   // ------------------------------------------------------------------ the read path
 
-  /** Block reads that went ungated because the gate had stalled ({@link HdfsSchedulerConfig#STALL_TIMEOUT_KEY}). */
+  /**
+   * Disk reads done ungated: the gate had stalled ({@link HdfsSchedulerConfig#STALL_TIMEOUT_KEY}),
+   * or their volume had a stuck read ({@link HdfsSchedulerConfig#STUCK_READ_KEY}).
+   */
   public long ungatedReads() {
     return ungatedReads.get();
   }
@@ -291,6 +326,36 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
     }
   }
 
+  /**
+   * Writes off reads that have held a slot for {@link HdfsSchedulerConfig#STUCK_READ_KEY} (the
+   * watch thread calls this every quarter of it): their slots go to waiting reads. Returns how
+   * many this call wrote off.
+   */
+  public int writeOffStuckReads() {
+    if (stuckNanos <= 0) {
+      return 0;
+    }
+    int n = gate.writeOffHeldSince(clock.nanoTime() - stuckNanos);
+    if (n > 0 && loggedStuck.compareAndSet(false, true)) {
+      LOG.warn("Cake {}: {} disk read(s) held a slot for over {} ms ({}), volume(s) {}: their slots"
+              + " go to other reads, and reads of those volumes skip the gate until they return."
+              + " Further ones are only counted (StuckReads, StuckVolumes)", name, n,
+          TimeUnit.NANOSECONDS.toMillis(stuckNanos), HdfsSchedulerConfig.STUCK_READ_KEY,
+          gate.stuckDevices());
+    }
+    return n;
+  }
+
+  /** Reads written off as stuck since start ({@link #writeOffStuckReads}). */
+  public long stuckReads() {
+    return gate.writeOffs();
+  }
+
+  /** Volumes with a written-off read that has not returned: their reads skip the gate. */
+  public Set<String> stuckVolumes() {
+    return gate.stuckDevices();
+  }
+
   private void stalled() {
     ungatedReads.incrementAndGet();
     if (loggedStall.compareAndSet(false, true)) {
@@ -300,26 +365,34 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
     }
   }
 
-  /**
-   * A session for one block read by {@code tenant}: the gated streams call {@link
-   * ReadSession#begin} before and {@link ReadSession#end} after each disk read.
-   */
+  /** As {@link #openSession(String, String, String)} on a volume nobody knows. */
   public ReadSession openSession(String tenant, String client) {
+    return openSession(tenant, client, null);
+  }
+
+  /**
+   * A session for one block read by {@code tenant} from {@code volume} (the block's storage ID,
+   * or null if unknown): the gated streams call {@link ReadSession#begin} before and {@link
+   * ReadSession#end} after each disk read.
+   */
+  public ReadSession openSession(String tenant, String client, String volume) {
     return new ReadSession(
-        TenantNames.isValid(tenant) ? tenant : TenantNames.DEFAULT, client, lendBetweenChunks);
+        TenantNames.isValid(tenant) ? tenant : TenantNames.DEFAULT, client, volume, lendBetweenChunks);
   }
 
   /** Used by one DataXceiver thread at a time. */
   public final class ReadSession implements BlockReadHook, Closeable {
     private final String tenant;
     private final String client;
+    private final String volume;
     private final boolean lend;
     private SoftLimitGate.Permit permit;
     private boolean done;
 
-    private ReadSession(String tenant, String client, boolean lend) {
+    private ReadSession(String tenant, String client, String volume, boolean lend) {
       this.tenant = tenant;
       this.client = client;
+      this.volume = volume;
       this.lend = lend;
     }
 
@@ -341,11 +414,19 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
       int n = Math.max(1, Math.min(wanted, chunkSize));
       ChunkListener l = listener;
       long t0 = l == null ? 0L : clock.nanoTime();
+      if (volume != null && gate.stuckDevices().contains(volume)) {
+        ungatedReads.incrementAndGet(); // logged by writeOffStuckReads
+        if (permit != null) {
+          permit.close(); // a lent permit: nothing to keep it for while the volume hangs
+          permit = null;
+        }
+        return n; // ungated: end() sees no permit
+      }
       try {
         if (lend && permit != null) {
           permit.reclaim();
         } else {
-          permit = gate.acquire(tenant, n, stallNanos);
+          permit = gate.acquire(tenant, n, stallNanos, volume);
           if (permit == null) {
             stalled();
             return n; // ungated: end() sees no permit
@@ -419,6 +500,11 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
     }
     closed = true;
     enabled = false;
+    synchronized (this) {
+      if (watch != null) {
+        watch.shutdownNow();
+      }
+    }
     host.close();
   }
 

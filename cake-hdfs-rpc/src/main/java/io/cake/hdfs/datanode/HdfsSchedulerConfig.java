@@ -23,6 +23,7 @@ public record HdfsSchedulerConfig(
     boolean jmx,
     int maxTenants,
     long stallTimeoutMs,
+    long stuckReadMs,
     Allocation allocation) {
 
   /** Hadoop's key naming the dataset factory; set it to {@link CakeFsDatasetFactory}. */
@@ -79,6 +80,16 @@ public record HdfsSchedulerConfig(
   public static final String STALL_TIMEOUT_KEY = "cake.hdfs.stall-timeout-ms";
   public static final long DEFAULT_STALL_TIMEOUT_MS = 10_000L;
 
+  /**
+   * A disk read holding its slot this long is presumed hung (its volume does not answer): its slot
+   * goes to waiting reads, as if lent, and further reads of its volume skip the gate (counted in
+   * {@code UngatedReads}, logged once) until it returns. So a hung volume costs the other volumes'
+   * reads at most this long (plus a quarter of it, how often holders are checked), not every slot
+   * for as long as it hangs. Far above a healthy 64 KB read, even on a busy disk. 0: never.
+   */
+  public static final String STUCK_READ_KEY = "cake.hdfs.stuck-read-ms";
+  public static final long DEFAULT_STUCK_READ_MS = 1_000L;
+
   /** Share of tenants with no {@code cake.hdfs.tenant.<name>.share} key. */
   public static final String DEFAULT_SHARE_KEY = "cake.hdfs.default-share";
   public static final double DEFAULT_DEFAULT_SHARE = Allocation.DEFAULT_SHARE;
@@ -107,6 +118,9 @@ public record HdfsSchedulerConfig(
     if (stallTimeoutMs < 0) {
       throw new IllegalArgumentException(STALL_TIMEOUT_KEY + " must be >= 0, got " + stallTimeoutMs);
     }
+    if (stuckReadMs < 0) {
+      throw new IllegalArgumentException(STUCK_READ_KEY + " must be >= 0, got " + stuckReadMs);
+    }
     if (maxTenants < 1) {
       throw new IllegalArgumentException(MAX_TENANTS_KEY + " must be >= 1, got " + maxTenants);
     }
@@ -128,6 +142,7 @@ public record HdfsSchedulerConfig(
         bool(conf, JMX_KEY, DEFAULT_JMX),
         integer(conf, MAX_TENANTS_KEY, DEFAULT_MAX_TENANTS),
         whole(conf, STALL_TIMEOUT_KEY, DEFAULT_STALL_TIMEOUT_MS),
+        whole(conf, STUCK_READ_KEY, DEFAULT_STUCK_READ_MS),
         allocation(conf));
   }
 

@@ -26,5 +26,7 @@ public final class HdfsSchedulerControl extends FirstLevelControl implements Hdf
   @Override public int getMaxInFlight() { return s.maxInFlight(); }
   @Override public long getGatedChunks() { return s.gatedChunks(); }
   @Override public long getUngatedReads() { return s.ungatedReads(); }
+  @Override public long getStuckReads() { return s.stuckReads(); }
+  @Override public String getStuckVolumes() { return String.join(",", s.stuckVolumes()); }
   @Override public long getShortCircuitOpens() { return s.shortCircuitOpens(); }
 }

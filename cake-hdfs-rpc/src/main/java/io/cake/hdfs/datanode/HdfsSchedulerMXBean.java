@@ -30,8 +30,17 @@ public interface HdfsSchedulerMXBean extends FirstLevelControlMXBean {
 
   long getGatedChunks();
 
-  /** Block reads done ungated because no disk slot was freed for {@code cake.hdfs.stall-timeout-ms}. */
+  /**
+   * Disk reads done ungated: no slot was freed for {@code cake.hdfs.stall-timeout-ms}, or their
+   * volume had a stuck read.
+   */
   long getUngatedReads();
+
+  /** Disk reads that held a slot for {@code cake.hdfs.stuck-read-ms} and were written off. */
+  long getStuckReads();
+
+  /** Volumes (storage IDs) with a stuck read that has not returned, comma-separated. */
+  String getStuckVolumes();
 
   /** Block files handed to local clients for short-circuit reads, whose reads bypass Cake. */
   long getShortCircuitOpens();

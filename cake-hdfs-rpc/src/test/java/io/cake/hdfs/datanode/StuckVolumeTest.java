@@ -10,9 +10,11 @@ import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 
 /**
- * Hostile: one read holds its disk slot for good (a hung volume). With one gate per DataNode every
- * other read, on every volume, used to wait behind it for ever, and the DataXceiver threads piled
- * up to dfs.datanode.max.transfer.threads.
+ * Hostile: reads hold their disk slots for good (a hung volume). With one gate per DataNode every
+ * other read, on every volume, used to wait behind them for ever, and the DataXceiver threads piled
+ * up to dfs.datanode.max.transfer.threads. Now the stuck reads are written off after {@link
+ * HdfsSchedulerConfig#STUCK_READ_KEY} and, as a last resort, waits time out into ungated reads.
+ * On a real DataNode: {@link StuckVolumeIT}.
  */
 class StuckVolumeTest {
   @Test
@@ -52,6 +54,68 @@ class StuckVolumeTest {
       assertThat(s.ungatedReads()).isEqualTo(1);
       assertThat(s.holding()).isZero();
     }
+  }
+
+  @Test
+  void readsStuckOnOneVolumeAreWrittenOffSoOtherVolumesGetTheirSlots() throws Exception {
+    ManualClock clock = new ManualClock();
+    Configuration conf = new Configuration(false);
+    conf.setLong(HdfsSchedulerConfig.METRICS_INTERVAL_KEY, 0);
+    conf.setBoolean(HdfsSchedulerConfig.JMX_KEY, false);
+    conf.setInt(HdfsSchedulerConfig.SOFT_LIMIT_KEY, 2);
+    conf.setLong(HdfsSchedulerConfig.STALL_TIMEOUT_KEY, 600_000);
+    try (DataNodeReadScheduler s = new DataNodeReadScheduler("hdfs-hung", HdfsSchedulerConfig.from(conf), clock)) {
+      DataNodeReadScheduler.ReadSession hung1 = s.openSession("batch", "DFSClient_attempt_x", "vol-a");
+      DataNodeReadScheduler.ReadSession hung2 = s.openSession("batch", "DFSClient_attempt_y", "vol-a");
+      hung1.begin(65536); // every slot now waits on vol-a, which does not answer
+      hung2.begin(65536);
+
+      DataNodeReadScheduler.ReadSession other = s.openSession("front", "DFSClient_cake_front_1_1", "vol-b");
+      CompletableFuture<Integer> read = beginAsync(other);
+      waitUntil(() -> s.waiting() == 1);
+      clock.advance(Duration.ofMillis(HdfsSchedulerConfig.DEFAULT_STUCK_READ_MS - 1));
+      assertThat(s.writeOffStuckReads()).as("not stuck yet").isZero();
+      assertThat(read).isNotDone();
+      clock.advance(Duration.ofMillis(1));
+      assertThat(s.writeOffStuckReads()).isEqualTo(2);
+      assertThat(read.get(30, TimeUnit.SECONDS)).isEqualTo(65536);
+      assertThat(s.holding()).as("vol-b's read got a real slot").isEqualTo(1);
+      assertThat(s.stuckVolumes()).containsExactly("vol-a");
+      other.end();
+      other.close();
+
+      DataNodeReadScheduler.ReadSession more = s.openSession("batch", "DFSClient_attempt_z", "vol-a");
+      assertThat(more.begin(65536)).as("vol-a's new reads skip the gate").isEqualTo(65536);
+      assertThat(s.ungatedReads()).isEqualTo(1);
+      assertThat(s.holding()).isZero();
+      more.end();
+      more.close();
+
+      hung1.end(); // vol-a answers again
+      hung1.close();
+      hung2.end();
+      hung2.close();
+      assertThat(s.stuckVolumes()).isEmpty();
+      DataNodeReadScheduler.ReadSession again = s.openSession("batch", "DFSClient_attempt_z", "vol-a");
+      again.begin(65536);
+      assertThat(s.holding()).as("gated again").isEqualTo(1);
+      again.end();
+      again.close();
+      assertThat(s.holding()).isZero();
+      assertThat(s.lent()).isZero();
+      assertThat(s.stuckReads()).isEqualTo(2);
+      assertThat(s.ungatedReads()).isEqualTo(1);
+    }
+  }
+
+  private static CompletableFuture<Integer> beginAsync(DataNodeReadScheduler.ReadSession session) {
+    return CompletableFuture.supplyAsync(() -> {
+      try {
+        return session.begin(65536);
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    });
   }
 
   private static void waitUntil(java.util.function.BooleanSupplier condition) {
