@@ -16,6 +16,8 @@ class HdfsSchedulerConfigTest {
     assertThat(c.enabled()).isTrue();
     assertThat(c.lendBetweenChunks()).isFalse();
     assertThat(c.metricsIntervalMs()).isEqualTo(10_000L);
+    assertThat(c.stallTimeoutMs()).isEqualTo(10_000L);
+    assertThat(c.stuckReadMs()).isEqualTo(1_000L);
     assertThat(c.allocation().shares()).isEmpty();
     assertThat(c.allocation().defaultShare()).isEqualTo(1.0);
   }
@@ -58,6 +60,8 @@ class HdfsSchedulerConfigTest {
     assertRefused("cake.hdfs.chunk-size", "64k", "cake.hdfs.chunk-size must be an integer");
     assertRefused("cake.hdfs.max-tenants", "many", "cake.hdfs.max-tenants must be an integer");
     assertRefused("cake.hdfs.stall-timeout-ms", "10s", "cake.hdfs.stall-timeout-ms must be an integer");
+    assertRefused("cake.hdfs.stuck-read-ms", "-1", "cake.hdfs.stuck-read-ms must be >= 0");
+    assertRefused("cake.hdfs.stuck-read-ms", "1s", "cake.hdfs.stuck-read-ms must be an integer");
     assertRefused("cake.hdfs.metrics.interval-ms", "1.5", "cake.hdfs.metrics.interval-ms must be an integer");
   }
 
