@@ -25,6 +25,7 @@ public class FirstLevelControl implements FirstLevelControlMXBean {
   @Override public int getTenantCount() { return level.tenants().size(); }
   @Override public int getMaxTenants() { return level.tenants().max(); }
   @Override public long getTenantsFolded() { return level.tenants().folded(); }
+  @Override public long getTenantsForgotten() { return level.tenants().forgotten(); }
 
   @Override
   public String getShareFractions() {

@@ -60,4 +60,7 @@ public interface FirstLevelControlMXBean {
 
   /** Requests served as {@code default} because their tenant was new beyond the cap. */
   long getTenantsFolded();
+
+  /** Tenants forgotten (queue, metrics, MBeans dropped) after a long idle spell, since start. */
+  long getTenantsForgotten();
 }

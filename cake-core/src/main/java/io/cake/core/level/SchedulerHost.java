@@ -20,8 +20,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What surrounds one first-level scheduler, the same on HBase and HDFS: a timer that closes a
- * metrics interval every interval and then runs the level's own periodic step (AIMD at the
- * RegionServer), the per-tenant gauges ({@link JmxPublisher}), the control MBean under {@link
+ * metrics interval every interval (and forgets tenants idle for {@link
+ * io.cake.core.tenant.TenantCap#IDLE_INTERVALS} of them) and then runs the level's own periodic
+ * step (AIMD at the RegionServer), the per-tenant gauges ({@link JmxPublisher}), the control MBean under {@link
  * #controlName}, and the JVM's registry ({@link FirstLevels}).
  *
  * <p>JMX is best effort: if the beans cannot be registered the level runs without them, logged.
@@ -122,6 +123,9 @@ public final class SchedulerHost implements AutoCloseable {
   /** Closes the metrics interval now (the timer does so every interval) and refreshes the gauges. */
   public synchronized SchedulerSnapshot rollMetrics() {
     SchedulerSnapshot s = level.queues().rollMetrics();
+    // Tenants idle for long give up their place under the cap, and their queues and metrics.
+    level.tenants().endInterval();
+    level.queues().forgetTenants(level.tenants()::contains);
     afterRoll.accept(s);
     if (publisher != null) {
       publisher.refresh();

@@ -6,6 +6,7 @@ import com.codahale.metrics.jmx.JmxReporter;
 import com.codahale.metrics.jmx.ObjectNameFactory;
 import java.lang.management.ManagementFactory;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
@@ -58,11 +59,23 @@ public final class JmxPublisher implements AutoCloseable {
     return objectName(tenantKey(scheduler, tenant, metric));
   }
 
-  /** Registers MBeans for tenants that appeared since the last call. */
+  /**
+   * Registers MBeans for tenants that appeared since the last call, and unregisters those of
+   * tenants the last snapshot no longer has (forgotten as idle).
+   */
   public synchronized void refresh() {
-    for (String tenant : snapshots.get().tenants().keySet()) {
+    Set<String> now = snapshots.get().tenants().keySet();
+    for (String tenant : now) {
       if (published.add(tenant)) {
         publishTenant(tenant);
+      }
+    }
+    for (Iterator<String> it = published.iterator(); it.hasNext(); ) {
+      String tenant = it.next();
+      if (!now.contains(tenant)) {
+        String prefix = tenantKey(scheduler, tenant, "");
+        registry.removeMatching((name, metric) -> name.startsWith(prefix));
+        it.remove();
       }
     }
   }

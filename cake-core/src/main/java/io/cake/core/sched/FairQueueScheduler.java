@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Predicate;
 
 /**
  * The first-level scheduling mechanism of Cake (section 4.1): per-tenant bounded FIFO queues served
@@ -484,6 +485,34 @@ public final class FairQueueScheduler<T> {
 
   public SchedulerSnapshot lastSnapshot() {
     return lastSnapshot;
+  }
+
+  /**
+   * Drops the queue, tags and metrics of every tenant {@code keep} rejects whose queue is empty
+   * and whom the allocation does not name (a tenant forgotten as idle by the level's {@link
+   * io.cake.core.tenant.TenantCap}). A later call of such a tenant starts afresh. Returns how
+   * many were dropped.
+   */
+  public int forgetTenants(Predicate<String> keep) {
+    lock.lock();
+    try {
+      int before = tenants.size();
+      tenants.values().removeIf(q -> q.items.isEmpty() && q.reserved == 0 && !keep.test(q.name)
+          && !allocation.shares().containsKey(q.name) && !allocation.reservations().containsKey(q.name));
+      return before - tenants.size();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Tenants with a queue (and metrics) now. */
+  public int tenantCount() {
+    lock.lock();
+    try {
+      return tenants.size();
+    } finally {
+      lock.unlock();
+    }
   }
 
   // ---------------------------------------------------------------- internals (lock held)

@@ -287,4 +287,22 @@ class FairQueueSchedulerTest {
     }
     assertThat(fraction(served, "slow")).isCloseTo(0.5, within(0.02));
   }
+
+  @Test
+  void forgettingTenantsDropsOnlyEmptyUnallocatedQueuesTheKeeperRejects() {
+    FairQueueScheduler<String> s = scheduler(2);
+    s.setAllocation(Allocation.equalShares().withShare("front", 4.0));
+    s.offer("idle", "x", 1);
+    s.complete(s.poll(0));
+    s.offer("busy", "y", 1);
+    assertThat(s.tenantCount()).as("front, idle, busy").isEqualTo(3);
+
+    assertThat(s.forgetTenants(t -> false)).as("only idle: busy has a queue, front a share").isEqualTo(1);
+    assertThat(s.metrics("idle")).isNull();
+    assertThat(s.metrics("busy")).isNotNull();
+    assertThat(s.metrics("front")).isNotNull();
+    assertThat(s.poll(0).item()).isEqualTo("y");
+    s.offer("idle", "z", 1);
+    assertThat(s.metrics("idle").totalArrivals()).as("starts afresh").isEqualTo(1);
+  }
 }

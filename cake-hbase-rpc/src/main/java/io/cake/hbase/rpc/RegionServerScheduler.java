@@ -86,7 +86,13 @@ public final class RegionServerScheduler implements FirstLevel {
             });
     this.host =
         new SchedulerHost(
-            this, () -> this.settings.metricsInterval().toMillis(), s -> ops.roll(s.endNanos()), this::periodic);
+            this,
+            () -> this.settings.metricsInterval().toMillis(),
+            s -> {
+              ops.roll(s.endNanos());
+              ops.forgetTenants(known.cap()::contains);
+            },
+            this::periodic);
   }
 
   /** The live scheduler of the RegionServer listening on {@code port}, for its in-JVM controller. */

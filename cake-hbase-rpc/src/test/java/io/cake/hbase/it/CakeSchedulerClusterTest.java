@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.cake.core.level.FirstLevels;
 import io.cake.core.level.SchedulerHost;
 import io.cake.core.metrics.TenantMetrics;
+import io.cake.core.tenant.TenantCap;
 import io.cake.core.tenant.OperationType;
 import io.cake.hbase.rpc.CakeRpcScheduler;
 import io.cake.hbase.rpc.RegionServerScheduler;
@@ -226,6 +227,37 @@ class CakeSchedulerClusterTest {
               && ops.totalCompletions("prioT", OperationType.SCAN) - scans0 >= n);
       assertThat(ops.totalCompletions("prioT", OperationType.GET) - gets0).isEqualTo(n);
       assertThat(ops.totalCompletions("prioT", OperationType.MUTATION) - puts0).isEqualTo(n);
+    }
+  }
+
+  @Test
+  void tenantsIdleForLongAreForgottenWithTheirQueuesAndStatsAndComeBackAfresh() throws Exception {
+    RegionServerScheduler s = cluster.scheduler();
+    try (AsyncConnection ac = ConnectionFactory.createAsyncConnection(cluster.conf()).get()) {
+      for (String tenant : List.of("passing1", "passing2")) {
+        ac.getTableBuilder(big).setRequestAttribute("cake.tenant", Bytes.toBytes(tenant)).build()
+            .get(new Get(row(0))).get();
+      }
+      OperationStats ops = s.operationStats();
+      CakeCluster.await("calls accounted", Duration.ofSeconds(10),
+          () -> ops.totalCompletions("passing2", OperationType.GET) >= 1);
+      assertThat(s.tenants().contains("passing1")).isTrue();
+      long forgotten = s.tenants().forgotten();
+      for (int i = 0; i < TenantCap.IDLE_INTERVALS; i++) {
+        s.rollMetrics(); // intervals without a call of theirs
+      }
+      assertThat(s.tenants().contains("passing1")).isFalse();
+      assertThat(s.tenants().contains("passing2")).isFalse();
+      assertThat(s.tenants().forgotten() - forgotten).isGreaterThanOrEqualTo(2);
+      assertThat(s.queues().metrics("passing1")).as("queue and metrics dropped").isNull();
+      assertThat(ops.totalCompletions("passing1", OperationType.GET)).as("operation stats dropped").isZero();
+
+      ac.getTableBuilder(big).setRequestAttribute("cake.tenant", Bytes.toBytes("passing1")).build()
+          .get(new Get(row(0))).get();
+      CakeCluster.await("back under its own name", Duration.ofSeconds(10),
+          () -> ops.totalCompletions("passing1", OperationType.GET) == 1);
+      assertThat(s.tenants().contains("passing1")).isTrue();
+      assertThat(s.queues().metrics("passing1").totalArrivals()).as("afresh").isEqualTo(1);
     }
   }
 

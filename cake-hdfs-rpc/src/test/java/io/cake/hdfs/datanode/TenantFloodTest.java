@@ -3,6 +3,7 @@ package io.cake.hdfs.datanode;
 import io.cake.core.level.SchedulerHost;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cake.core.tenant.TenantCap;
 import io.cake.core.time.Clock;
 import java.lang.management.ManagementFactory;
 import javax.management.MBeanServer;
@@ -50,6 +51,26 @@ class TenantFloodTest {
       assertThat(s.tenantOf("DFSClient_cake_junk99999_1_1")).isEqualTo("default");
       assertThat(mbs.getAttribute(SchedulerHost.controlName("hdfs", s.name()), "TenantsFolded"))
           .isEqualTo(s.tenants().folded());
+
+      // The junk stops. Once idle for IDLE_INTERVALS, its tenants are forgotten with their queues,
+      // metrics and MBeans, and a new client's tenant gets a place of its own again.
+      assertThat(s.tenantOf("DFSClient_cake_newjob_1_1")).isEqualTo("default");
+      for (int i = 0; i <= TenantCap.IDLE_INTERVALS; i++) {
+        read(s, "DFSClient_cake_frontend_1_1");
+        s.rollMetrics();
+      }
+      s.rollMetrics(); // a snapshot without them: their MBeans go
+      int after = mbs.queryNames(ours, null).size() + mbs.queryNames(ourMetrics, null).size();
+      System.out.printf("CAKE tenant flood, idle: %d tenants, %d queues, %d forgotten, %d MBeans%n",
+          s.tenants().size(), s.queues().tenantCount(), s.tenants().forgotten(), after);
+      assertThat(s.tenants().forgotten()).isEqualTo(5);
+      assertThat(s.tenants().size()).as("default, frontend, batch").isEqualTo(3);
+      assertThat(s.queues().tenantCount()).as("default, frontend (batch never read)").isEqualTo(2);
+      assertThat(after).isLessThan(mbeans);
+      assertThat(s.queues().metrics("junk1")).isNull();
+      assertThat(s.tenantOf("DFSClient_cake_newjob_1_1")).isEqualTo("newjob");
+      assertThat(mbs.getAttribute(SchedulerHost.controlName("hdfs", s.name()), "TenantsForgotten"))
+          .isEqualTo(5L);
     }
   }
 
