@@ -1,6 +1,6 @@
 package io.cake.core.tenant;
 
-import java.util.regex.Pattern;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Tenant names arrive from clients (request attributes, DFS client names), so they are validated
@@ -11,12 +11,43 @@ public final class TenantNames {
   public static final String DEFAULT = "default";
 
   public static final int MAX_LENGTH = 64;
-  private static final Pattern VALID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}");
 
   private TenantNames() {}
 
   public static boolean isValid(String name) {
-    return name != null && VALID.matcher(name).matches();
+    if (name == null || name.isEmpty() || name.length() > MAX_LENGTH || !alnum(name.charAt(0))) {
+      return false;
+    }
+    for (int i = 1; i < name.length(); i++) {
+      if (!allowed(name.charAt(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The valid name spelt by {@code bytes} (a request attribute), or null if they spell none. Valid
+   * names are ASCII, so no charset decoder is needed: this runs for every tagged call.
+   */
+  public static String fromBytes(byte[] bytes) {
+    if (bytes == null || bytes.length == 0 || bytes.length > MAX_LENGTH || !alnum((char) bytes[0])) {
+      return null;
+    }
+    for (int i = 1; i < bytes.length; i++) {
+      if (!allowed((char) bytes[i])) {
+        return null; // also every non-ASCII byte: (char) of a negative byte is above 0x7f
+      }
+    }
+    return new String(bytes, StandardCharsets.US_ASCII);
+  }
+
+  private static boolean alnum(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+  }
+
+  private static boolean allowed(char c) {
+    return alnum(c) || c == '_' || c == '.' || c == '-';
   }
 
   /** Returns {@code name} or throws naming the field and the rule. */

@@ -17,9 +17,29 @@ class TenantModelTest {
     assertThat(TenantNames.isValid("a,type=evil")).isFalse();
     assertThat(TenantNames.isValid("x".repeat(65))).isFalse();
     assertThat(TenantNames.isValid(null)).isFalse();
+    assertThat(TenantNames.isValid("x".repeat(64))).isTrue();
+    assertThat(TenantNames.isValid("9lives")).isTrue();
+    assertThat(TenantNames.isValid("caf\u00e9")).isFalse();
+    assertThat(TenantNames.isValid("a b")).isFalse();
     assertThatThrownBy(() -> TenantNames.check("cake.tenant", "bad name"))
         .hasMessageContaining("cake.tenant")
         .hasMessageContaining("'bad name'");
+  }
+
+  @Test
+  void namesFromRequestBytesAreTheValidAsciiOnesAndNothingElse() {
+    java.nio.charset.Charset utf8 = java.nio.charset.StandardCharsets.UTF_8;
+    assertThat(TenantNames.fromBytes("frontend".getBytes(utf8))).isEqualTo("frontend");
+    assertThat(TenantNames.fromBytes("batch-2.etl_x".getBytes(utf8))).isEqualTo("batch-2.etl_x");
+    assertThat(TenantNames.fromBytes("x".repeat(64).getBytes(utf8))).hasSize(64);
+    assertThat(TenantNames.fromBytes("x".repeat(65).getBytes(utf8))).isNull();
+    assertThat(TenantNames.fromBytes("caf\u00e9".getBytes(utf8))).as("valid UTF-8, not a valid name").isNull();
+    assertThat(TenantNames.fromBytes(new byte[] {'a', (byte) 0xff, 'b'})).as("not UTF-8").isNull();
+    assertThat(TenantNames.fromBytes(new byte[] {'a', (byte) 0xc1, (byte) 0xae})).isNull();
+    assertThat(TenantNames.fromBytes("-lead".getBytes(utf8))).isNull();
+    assertThat(TenantNames.fromBytes("a,type=evil".getBytes(utf8))).isNull();
+    assertThat(TenantNames.fromBytes(new byte[0])).isNull();
+    assertThat(TenantNames.fromBytes(null)).isNull();
   }
 
   @Test

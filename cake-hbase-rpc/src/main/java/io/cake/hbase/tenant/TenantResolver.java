@@ -3,10 +3,6 @@ package io.cake.hbase.tenant;
 import io.cake.core.tenant.TenantCap;
 import io.cake.core.tenant.TenantNames;
 import io.cake.hbase.config.CakeHBaseConfig;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -131,8 +127,8 @@ public final class TenantResolver {
     if (attribute == null || attribute.length == 0) {
       return null;
     }
-    String name = decode(attribute);
-    if (!TenantNames.isValid(name)) {
+    String name = TenantNames.fromBytes(attribute);
+    if (name == null) {
       known.invalid.increment();
       if (known.loggedInvalid.compareAndSet(false, true)) {
         LOG.warn(
@@ -162,21 +158,5 @@ public final class TenantResolver {
   private Resolution admitted(String name, Source source) {
     String tenant = known.names.admit(name);
     return new Resolution(tenant, source, !tenant.equals(name));
-  }
-
-  private static String decode(byte[] bytes) {
-    if (bytes.length > TenantNames.MAX_LENGTH * 4) {
-      return null;
-    }
-    try {
-      return StandardCharsets.UTF_8
-          .newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(bytes))
-          .toString();
-    } catch (CharacterCodingException e) {
-      return null;
-    }
   }
 }
