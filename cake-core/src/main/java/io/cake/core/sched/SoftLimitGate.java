@@ -3,6 +3,7 @@ package io.cake.core.sched;
 import io.cake.core.time.Clock;
 import java.util.ArrayDeque;
 import java.util.BitSet;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.Objects;
@@ -383,7 +384,7 @@ public final class SoftLimitGate {
         devices.add(p.device);
       }
     }
-    stuckDevices = Set.copyOf(devices);
+    stuckDevices = Collections.unmodifiableSet(devices); // sorted: stable for operators
   }
 
   private void freeSlot(int s) {
