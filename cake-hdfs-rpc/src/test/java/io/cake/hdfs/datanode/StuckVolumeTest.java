@@ -20,11 +20,7 @@ class StuckVolumeTest {
   @Test
   void readsBehindAStuckSlotGoUngatedOnceNothingTurnsOverAndAreCounted() throws Exception {
     ManualClock clock = new ManualClock();
-    Configuration conf = new Configuration(false);
-    conf.setLong(HdfsSchedulerConfig.METRICS_INTERVAL_KEY, 0);
-    conf.setBoolean(HdfsSchedulerConfig.JMX_KEY, false);
-    conf.setInt(HdfsSchedulerConfig.SOFT_LIMIT_KEY, 1);
-    try (DataNodeReadScheduler s = new DataNodeReadScheduler("hdfs-stuck", HdfsSchedulerConfig.from(conf), clock)) {
+    try (DataNodeReadScheduler s = new DataNodeReadScheduler("hdfs-stuck", config(1, HdfsSchedulerConfig.DEFAULT_STALL_TIMEOUT_MS), clock)) {
       DataNodeReadScheduler.ReadSession hung = s.openSession("batch", "DFSClient_attempt_x");
       hung.begin(65536); // never ends: the volume does not answer
 
@@ -59,12 +55,8 @@ class StuckVolumeTest {
   @Test
   void readsStuckOnOneVolumeAreWrittenOffSoOtherVolumesGetTheirSlots() throws Exception {
     ManualClock clock = new ManualClock();
-    Configuration conf = new Configuration(false);
-    conf.setLong(HdfsSchedulerConfig.METRICS_INTERVAL_KEY, 0);
-    conf.setBoolean(HdfsSchedulerConfig.JMX_KEY, false);
-    conf.setInt(HdfsSchedulerConfig.SOFT_LIMIT_KEY, 2);
-    conf.setLong(HdfsSchedulerConfig.STALL_TIMEOUT_KEY, 600_000);
-    try (DataNodeReadScheduler s = new DataNodeReadScheduler("hdfs-hung", HdfsSchedulerConfig.from(conf), clock)) {
+    // The stall timeout (the last resort) is far away: only the write-off can free the slots.
+    try (DataNodeReadScheduler s = new DataNodeReadScheduler("hdfs-hung", config(2, 600_000), clock)) {
       DataNodeReadScheduler.ReadSession hung1 = s.openSession("batch", "DFSClient_attempt_x", "vol-a");
       DataNodeReadScheduler.ReadSession hung2 = s.openSession("batch", "DFSClient_attempt_y", "vol-a");
       hung1.begin(65536); // every slot now waits on vol-a, which does not answer
@@ -106,6 +98,16 @@ class StuckVolumeTest {
       assertThat(s.stuckReads()).isEqualTo(2);
       assertThat(s.ungatedReads()).isEqualTo(1);
     }
+  }
+
+  /** No timer, no JMX, {@code slots} disk slots, the default stuck-read time. */
+  private static HdfsSchedulerConfig config(int slots, long stallMs) {
+    Configuration conf = new Configuration(false);
+    conf.setLong(HdfsSchedulerConfig.METRICS_INTERVAL_KEY, 0);
+    conf.setBoolean(HdfsSchedulerConfig.JMX_KEY, false);
+    conf.setInt(HdfsSchedulerConfig.SOFT_LIMIT_KEY, slots);
+    conf.setLong(HdfsSchedulerConfig.STALL_TIMEOUT_KEY, stallMs);
+    return HdfsSchedulerConfig.from(conf);
   }
 
   private static CompletableFuture<Integer> beginAsync(DataNodeReadScheduler.ReadSession session) {
