@@ -497,7 +497,7 @@ public final class FairQueueScheduler<T> {
     lock.lock();
     try {
       int before = tenants.size();
-      tenants.values().removeIf(q -> q.items.isEmpty() && q.reserved == 0 && !keep.test(q.name)
+      tenants.values().removeIf(q -> q.items.isEmpty() && !keep.test(q.name)
           && !allocation.shares().containsKey(q.name) && !allocation.reservations().containsKey(q.name));
       return before - tenants.size();
     } finally {

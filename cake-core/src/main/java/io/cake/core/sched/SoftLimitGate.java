@@ -42,7 +42,6 @@ public final class SoftLimitGate {
     private Ticket<Permit> ticket;
     private int slot = -1;
     private long grantedAt;
-    private boolean writtenOff;
     private boolean cancelled;
     private boolean closed;
 
@@ -144,7 +143,8 @@ public final class SoftLimitGate {
   /** Written-off permits whose holders have not come back; their devices are {@link #stuckDevices}. */
   private final Set<Permit> writtenOff = new HashSet<>();
   private volatile Set<String> stuckDevices = Set.of();
-  private long writeOffs;
+  /** Written under the lock; volatile so the getter need not take it. */
+  private volatile long writeOffs;
   private final ArrayDeque<Permit> reclaimers = new ArrayDeque<>();
   private final Clock clock;
   private int limit;
@@ -244,7 +244,6 @@ public final class SoftLimitGate {
       for (int s = held.nextSetBit(0); s >= 0; s = held.nextSetBit(s + 1)) {
         Permit p = holders[s];
         if (p != null && p.grantedAt - cutoffNanos <= 0) {
-          p.writtenOff = true;
           writtenOff.add(p);
           lendSlot(p); // clears held bit s; the loop goes on from s + 1
           n++;
@@ -270,12 +269,7 @@ public final class SoftLimitGate {
 
   /** Holders written off since the gate was made. */
   public long writeOffs() {
-    lock.lock();
-    try {
-      return writeOffs;
-    } finally {
-      lock.unlock();
-    }
+    return writeOffs;
   }
 
   /** Changes the soft limit; holders above a lowered limit finish first. */
@@ -370,9 +364,7 @@ public final class SoftLimitGate {
 
   /** A written-off permit's holder called the gate again: it is not stuck (any more). */
   private void cameBack(Permit p) {
-    if (p.writtenOff) {
-      p.writtenOff = false;
-      writtenOff.remove(p);
+    if (!writtenOff.isEmpty() && writtenOff.remove(p)) {
       refreshStuckDevices();
     }
   }

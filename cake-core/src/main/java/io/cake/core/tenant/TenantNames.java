@@ -31,15 +31,12 @@ public final class TenantNames {
    * names are ASCII, so no charset decoder is needed: this runs for every tagged call.
    */
   public static String fromBytes(byte[] bytes) {
-    if (bytes == null || bytes.length == 0 || bytes.length > MAX_LENGTH || !alnum((char) bytes[0])) {
+    if (bytes == null || bytes.length > MAX_LENGTH) {
       return null;
     }
-    for (int i = 1; i < bytes.length; i++) {
-      if (!allowed((char) bytes[i])) {
-        return null; // also every non-ASCII byte: (char) of a negative byte is above 0x7f
-      }
-    }
-    return new String(bytes, StandardCharsets.US_ASCII);
+    // Latin-1 maps each byte to one char; a non-ASCII byte becomes a char isValid refuses.
+    String name = new String(bytes, StandardCharsets.ISO_8859_1);
+    return isValid(name) ? name : null;
   }
 
   private static boolean alnum(char c) {

@@ -82,11 +82,6 @@ public final class OperationStats {
     byTenant.keySet().removeIf(t -> !keep.test(t));
   }
 
-  /** Tenants with entries now. */
-  int tenantCount() {
-    return byTenant.size();
-  }
-
   /** The cost (estimated service time in microseconds) to charge a new call up front. */
   long estimateMicros(String tenant, OperationType op) {
     return Math.max(1L, Math.round(entry(tenant, op).costMicros));
