@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.cake.bench.cluster.AllocationPoint;
 import io.cake.bench.load.Windows;
+import io.cake.core.metrics.LatencySummary;
 import java.io.File;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -90,7 +91,7 @@ public final class ResultsJson {
     f.put("windows", ws);
     // Extras.
     f.put("errors", w.errors());
-    f.put("mean_ms", h.getTotalCount() == 0 ? null : RunSummary.round(h.getMean() / 1000.0));
+    f.put("mean_ms", h.getTotalCount() == 0 ? null : RunSummary.round(LatencySummary.meanNanos(h) / 1000.0));
     f.put("max_ms", h.getTotalCount() == 0 ? null : RunSummary.round(h.getMaxValue() / 1000.0));
     f.put("cdf", cdf(h));
     return f;

@@ -1,5 +1,6 @@
 package io.cake.controller.loop;
 
+import io.cake.core.metrics.LatencySummary;
 import io.cake.core.metrics.SchedulerSnapshot;
 import io.cake.core.metrics.TenantSnapshot;
 import java.util.HashMap;
@@ -36,6 +37,6 @@ public record ResourceLoad(int slots, Map<String, TenantLoad> tenants) {
     if (t.intervalNanos() <= 0 || t.serviceTimeNanos().getTotalCount() == 0) {
       return 0.0;
     }
-    return t.serviceTimeNanos().getTotalCount() * t.serviceTimeNanos().getMean() / t.intervalNanos();
+    return t.serviceTimeNanos().getTotalCount() * LatencySummary.meanNanos(t.serviceTimeNanos()) / t.intervalNanos();
   }
 }

@@ -17,11 +17,22 @@ public record LatencySummary(
     }
     return new LatencySummary(
         h.getTotalCount(),
-        ms(h.getMean()),
+        ms(meanNanos(h)),
         ms(h.getValueAtPercentile(50.0)),
         ms(h.getValueAtPercentile(99.0)),
         ms(h.getValueAtPercentile(99.9)),
         ms(h.getMaxValue()));
+  }
+
+  /**
+   * The histogram's mean. HdrHistogram's {@code getMean} walks one iterator kept per histogram, so
+   * two threads summarising the same snapshot (the controller's tick and a /jmx page) collide:
+   * a wrong mean or a NoSuchElementException. Every mean goes through here, under the histogram.
+   */
+  public static double meanNanos(Histogram h) {
+    synchronized (h) {
+      return h.getMean();
+    }
   }
 
   /** The given percentile (0..100) of a histogram of nanosecond values, in ms; NaN if empty. */

@@ -3,6 +3,7 @@ package io.cake.hbase.rpc;
 import io.cake.core.aimd.AimdConfig;
 import io.cake.core.aimd.AimdPolicy;
 import io.cake.core.metrics.LatencyRecorder;
+import io.cake.core.metrics.LatencySummary;
 import io.cake.core.time.Clock;
 import java.util.Objects;
 import org.HdrHistogram.Histogram;
@@ -68,7 +69,7 @@ public final class PoolSizer {
     }
     lastDecisionNanos = now;
     Histogram h = singleGets.interval();
-    double mean = h.getTotalCount() == 0 ? Double.NaN : h.getMean() / 1e6;
+    double mean = h.getTotalCount() == 0 ? Double.NaN : LatencySummary.meanNanos(h) / 1e6;
     lastMeanMillis = mean;
     return clamp(p.next(current, mean));
   }
