@@ -229,31 +229,28 @@ hbase_site() { # $1: "" for the HMaster, else the RegionServer's index
 jmx_files() {
   local j="$DIR/jmx"
   mkdir -p "$j"; chmod 700 "$j"
-  if [ ! -s "$j/secret" ]; then
-    (umask 077; head -c 18 /dev/urandom | base64 | tr -d '/+=\n' > "$j/secret")
-  fi
-  local i pw
-  pw=$(cat "$j/secret")
-  for i in $(seq 1 $DN_COUNT); do
-    mkdir -p "$j/dn$i"; chmod 700 "$j/dn$i"
-    (umask 077
-     printf 'cakecontroller %s\n' "$pw" > "$j/dn$i/jmxremote.password"
-     printf 'cakecontroller readwrite\n' > "$j/dn$i/jmxremote.access")
-  done
+  local i pw admin
+  pw=$(secret_file "$j/secret")
+  for i in $(seq 1 $DN_COUNT); do jmx_user "$j/dn$i" cakecontroller "$pw"; done
   for i in $(seq 1 $RS_COUNT); do
     (umask 077; printf '%s\n' "$pw" > "$DIR/conf/rs$i/cake-datanode-jmx.password")
   done
-  if [ ! -s "$j/cakeadmin.password" ]; then
-    (umask 077; head -c 18 /dev/urandom | base64 | tr -d '/+=\n' > "$j/cakeadmin.password")
-  fi
-  local admin
-  admin=$(cat "$j/cakeadmin.password")
-  for i in $(seq 1 $RS_COUNT); do
-    mkdir -p "$j/rs$i"; chmod 700 "$j/rs$i"
-    (umask 077
-     printf 'cakeadmin %s\n' "$admin" > "$j/rs$i/jmxremote.password"
-     printf 'cakeadmin readwrite\n' > "$j/rs$i/jmxremote.access")
-  done
+  admin=$(secret_file "$j/cakeadmin.password")
+  for i in $(seq 1 $RS_COUNT); do jmx_user "$j/rs$i" cakeadmin "$admin"; done
+}
+
+# secret_file FILE: prints the random password in FILE, made (mode 600) on first use.
+secret_file() {
+  [ -s "$1" ] || (umask 077; head -c 18 /dev/urandom | base64 | tr -d '/+=\n' > "$1")
+  cat "$1"
+}
+
+# jmx_user DIR USER PASSWORD: the JDK agent's password and access files, USER readwrite, mode 600.
+jmx_user() {
+  mkdir -p "$1"; chmod 700 "$1"
+  (umask 077
+   printf '%s %s\n' "$2" "$3" > "$1/jmxremote.password"
+   printf '%s readwrite\n' "$2" > "$1/jmxremote.access")
 }
 
 # jmx_flags FILES_DIR HOST PORT RMI_PORT: the JDK agent's flags, as docs/install.md gives them.

@@ -4,6 +4,9 @@ import io.cake.cli.cluster.HostList;
 import io.cake.cli.cluster.RegionServerAddress;
 import io.cake.cli.cluster.ZkQuorum;
 import io.cake.cli.cluster.ZkRegionServers;
+import io.cake.cli.status.ClusterStatus;
+import io.cake.cli.status.DataNodeAddresses;
+import io.cake.cli.status.StatusReader;
 import java.time.Duration;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,6 +42,15 @@ public final class ClusterOptions {
       throw new ParameterException(mixee.commandLine(), "--timeout must be 1 to 600 seconds, got " + timeoutSeconds);
     }
     return Duration.ofSeconds(timeoutSeconds);
+  }
+
+  /** Every RegionServer's state, read at once (and each one's DataNode, as {@code datanodes} says). */
+  public ClusterStatus status(DataNodeAddresses datanodes) {
+    return reader(datanodes).read(regionServers());
+  }
+
+  public StatusReader reader(DataNodeAddresses datanodes) {
+    return new StatusReader(timeout(), datanodes);
   }
 
   /** The RegionServers to talk to: ZooKeeper's live list, or {@code --hosts}. */

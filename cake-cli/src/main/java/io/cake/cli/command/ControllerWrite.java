@@ -33,7 +33,7 @@ final class ControllerWrite {
     JmxLogin login = jmx.login();
     Integer port = jmx.port();
     Duration timeout = cluster.timeout();
-    StatusReader reader = new StatusReader(timeout, DataNodeAddresses.parse("none"));
+    StatusReader reader = cluster.reader(DataNodeAddresses.NONE);
     ClusterStatus status = reader.read(cluster.regionServers());
     check.accept(status);
     List<WriteResult> results;

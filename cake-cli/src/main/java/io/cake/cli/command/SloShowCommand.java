@@ -4,7 +4,6 @@ import io.cake.cli.format.SloText;
 import io.cake.cli.status.ClusterStatus;
 import io.cake.cli.status.DataNodeAddresses;
 import io.cake.cli.status.SloRow;
-import io.cake.cli.status.StatusReader;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -24,7 +23,7 @@ public final class SloShowCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    ClusterStatus status = new StatusReader(cluster.timeout(), DataNodeAddresses.parse("none")).read(cluster.regionServers());
+    ClusterStatus status = cluster.status(DataNodeAddresses.NONE);
     List<SloRow> rows = SloRow.of(status);
     output.print(rows, () -> SloText.lines(rows));
     return Reachability.exitCode(status, output);

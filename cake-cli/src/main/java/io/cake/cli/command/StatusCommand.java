@@ -3,7 +3,6 @@ package io.cake.cli.command;
 import io.cake.cli.format.StatusText;
 import io.cake.cli.status.ClusterStatus;
 import io.cake.cli.status.DataNodeAddresses;
-import io.cake.cli.status.StatusReader;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -42,7 +41,7 @@ public final class StatusCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
-    ClusterStatus status = new StatusReader(cluster.timeout(), datanodes).read(cluster.regionServers());
+    ClusterStatus status = cluster.status(datanodes);
     output.print(status, () -> StatusText.lines(status));
     return Reachability.exitCode(status, output);
   }

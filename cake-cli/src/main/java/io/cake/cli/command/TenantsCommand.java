@@ -3,7 +3,6 @@ package io.cake.cli.command;
 import io.cake.cli.format.TenantsText;
 import io.cake.cli.status.ClusterStatus;
 import io.cake.cli.status.DataNodeAddresses;
-import io.cake.cli.status.StatusReader;
 import io.cake.cli.status.TenantSummary;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -24,7 +23,7 @@ public final class TenantsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    ClusterStatus status = new StatusReader(cluster.timeout(), DataNodeAddresses.parse("none")).read(cluster.regionServers());
+    ClusterStatus status = cluster.status(DataNodeAddresses.NONE);
     List<TenantSummary> tenants = TenantSummary.of(status);
     output.print(tenants, () -> TenantsText.lines(tenants, status.regionServers().size()));
     return Reachability.exitCode(status, output);

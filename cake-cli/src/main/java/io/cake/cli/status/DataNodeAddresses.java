@@ -15,6 +15,9 @@ public final class DataNodeAddresses {
   /** Hadoop 3's default {@code dfs.datanode.http.address} port. */
   public static final int DEFAULT_PORT = 9864;
 
+  /** No DataNode is read. */
+  public static final DataNodeAddresses NONE = new DataNodeAddresses(-1, Map.of());
+
   private final int port;
   private final Map<String, Integer> byHost;
 
@@ -26,7 +29,7 @@ public final class DataNodeAddresses {
   public static DataNodeAddresses parse(String spec) {
     String s = spec == null ? "" : spec.trim();
     if (s.equalsIgnoreCase("none")) {
-      return new DataNodeAddresses(-1, Map.of());
+      return NONE;
     }
     if (s.matches("\\d{1,5}")) {
       return new DataNodeAddresses(port(spec, s), Map.of());
