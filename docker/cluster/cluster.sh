@@ -19,7 +19,9 @@
 #                           DataNode hdfs-site.xml (after Cake's fragment, so they override it)
 #   CAKE_CLUSTER_START_TIMEOUT  seconds to wait for each stage (default 120)
 #
-# Each RegionServer/DataNode pair has its own loopback address: 127.0.0.2 and 127.0.0.3.
+# Each RegionServer/DataNode pair has its own loopback address: 127.0.0.2 and 127.0.0.3. With Cake
+# on, every DataNode and RegionServer has password-protected remote JMX on its own address: the
+# DataNodes' for their controllers, the RegionServers' for the cake tool (user cakeadmin).
 # Only processes this script started are ever signalled: by the pids in <dir>/pids, and only if
 # the process's command line carries this cluster's directory.
 set -euo pipefail
@@ -46,6 +48,8 @@ dn_jmx() { echo $((BASE + 105 + 10 * $1)); }
 dn_jmx_rmi() { echo $((BASE + 106 + 10 * $1)); }
 rs_rpc() { echo $((BASE + 610 + 10 * $1)); }
 rs_info() { echo $((BASE + 611 + 10 * $1)); }
+rs_jmx() { echo $((BASE + 615 + 10 * $1)); }       # the RegionServers' JMX: the cake tool's writes
+rs_jmx_rmi() { echo $((BASE + 616 + 10 * $1)); }
 
 roles() {
   echo zk nn
@@ -219,24 +223,44 @@ hbase_site() { # $1: "" for the HMaster, else the RegionServer's index
   echo '</configuration>'
 }
 
-# The DataNodes' JMX: loopback only, password and access files readable by the owner only.
+# The DataNodes' and RegionServers' JMX: loopback only, password and access files readable by the
+# owner only. The DataNodes' user is each controller's; the RegionServers' is the operator's
+# (cakeadmin, for the cake tool), whose password alone is in jmx/cakeadmin.password.
 jmx_files() {
   local j="$DIR/jmx"
   mkdir -p "$j"; chmod 700 "$j"
-  if [ ! -s "$j/secret" ]; then
-    (umask 077; head -c 18 /dev/urandom | base64 | tr -d '/+=\n' > "$j/secret")
-  fi
-  local i pw
-  pw=$(cat "$j/secret")
-  for i in $(seq 1 $DN_COUNT); do
-    mkdir -p "$j/dn$i"; chmod 700 "$j/dn$i"
-    (umask 077
-     printf 'cakecontroller %s\n' "$pw" > "$j/dn$i/jmxremote.password"
-     printf 'cakecontroller readwrite\n' > "$j/dn$i/jmxremote.access")
-  done
+  local i pw admin
+  pw=$(secret_file "$j/secret")
+  for i in $(seq 1 $DN_COUNT); do jmx_user "$j/dn$i" cakecontroller "$pw"; done
   for i in $(seq 1 $RS_COUNT); do
     (umask 077; printf '%s\n' "$pw" > "$DIR/conf/rs$i/cake-datanode-jmx.password")
   done
+  admin=$(secret_file "$j/cakeadmin.password")
+  for i in $(seq 1 $RS_COUNT); do jmx_user "$j/rs$i" cakeadmin "$admin"; done
+}
+
+# secret_file FILE: prints the random password in FILE, made (mode 600) on first use.
+secret_file() {
+  [ -s "$1" ] || (umask 077; head -c 18 /dev/urandom | base64 | tr -d '/+=\n' > "$1")
+  cat "$1"
+}
+
+# jmx_user DIR USER PASSWORD: the JDK agent's password and access files, USER readwrite, mode 600.
+jmx_user() {
+  mkdir -p "$1"; chmod 700 "$1"
+  (umask 077
+   printf '%s %s\n' "$2" "$3" > "$1/jmxremote.password"
+   printf '%s readwrite\n' "$2" > "$1/jmxremote.access")
+}
+
+# jmx_flags FILES_DIR HOST PORT RMI_PORT: the JDK agent's flags, as docs/install.md gives them.
+jmx_flags() {
+  echo -Dcom.sun.management.jmxremote.port="$3" -Dcom.sun.management.jmxremote.rmi.port="$4" \
+    -Dcom.sun.management.jmxremote.host="$2" -Djava.rmi.server.hostname="$2" \
+    -Dcom.sun.management.jmxremote.authenticate=true \
+    -Dcom.sun.management.jmxremote.password.file="$1/jmxremote.password" \
+    -Dcom.sun.management.jmxremote.access.file="$1/jmxremote.access" \
+    -Dcom.sun.management.jmxremote.ssl=false
 }
 
 write_config() {
@@ -355,7 +379,8 @@ cmd_start() {
   done
   local i
   for i in $(seq 1 $DN_COUNT); do
-    for p in $(dn_xfer "$i") $(dn_ipc "$i") $(dn_http "$i") $(dn_jmx "$i") $(dn_jmx_rmi "$i") $(rs_rpc "$i") $(rs_info "$i"); do
+    for p in $(dn_xfer "$i") $(dn_ipc "$i") $(dn_http "$i") $(dn_jmx "$i") $(dn_jmx_rmi "$i") $(rs_rpc "$i") $(rs_info "$i") \
+        $(rs_jmx "$i") $(rs_jmx_rmi "$i"); do
       port_open "$(host_of "$i")" "$p" && busy="$busy $(host_of "$i"):$p"
     done
   done
@@ -392,14 +417,7 @@ cmd_start() {
   for i in $(seq 1 $DN_COUNT); do
     local jmx=()
     if [ "$CAKE" = on ]; then
-      jmx=(-Dcom.sun.management.jmxremote.port="$(dn_jmx "$i")"
-           -Dcom.sun.management.jmxremote.rmi.port="$(dn_jmx_rmi "$i")"
-           -Dcom.sun.management.jmxremote.host="$(host_of "$i")"
-           -Djava.rmi.server.hostname="$(host_of "$i")"
-           -Dcom.sun.management.jmxremote.authenticate=true
-           -Dcom.sun.management.jmxremote.password.file="$DIR/jmx/dn$i/jmxremote.password"
-           -Dcom.sun.management.jmxremote.access.file="$DIR/jmx/dn$i/jmxremote.access"
-           -Dcom.sun.management.jmxremote.ssl=false)
+      read -r -a jmx <<< "$(jmx_flags "$DIR/jmx/dn$i" "$(host_of "$i")" "$(dn_jmx "$i")" "$(dn_jmx_rmi "$i")")"
     fi
     launch "dn$i" 256m "$DIR/conf/dn$i:$hadoop_cp" "${jmx[@]}" -- org.apache.hadoop.hdfs.server.datanode.DataNode
   done
@@ -407,7 +425,11 @@ cmd_start() {
   say "HDFS up after $((SECONDS - t0)) s"
   launch master 384m "$DIR/conf/master:$hbase_cp" -XX:TieredStopAtLevel=1 -- org.apache.hadoop.hbase.master.HMaster start
   for i in $(seq 1 $RS_COUNT); do
-    launch "rs$i" 768m "$DIR/conf/rs$i:$hbase_cp" -- org.apache.hadoop.hbase.regionserver.HRegionServer start
+    local jmx=()
+    if [ "$CAKE" = on ]; then
+      read -r -a jmx <<< "$(jmx_flags "$DIR/jmx/rs$i" "$(host_of "$i")" "$(rs_jmx "$i")" "$(rs_jmx_rmi "$i")")"
+    fi
+    launch "rs$i" 768m "$DIR/conf/rs$i:$hbase_cp" "${jmx[@]}" -- org.apache.hadoop.hbase.regionserver.HRegionServer start
   done
   wait_for master "an initialised HMaster with $RS_COUNT RegionServers" master_serving
   say "started in $((SECONDS - t0)) s"
@@ -424,7 +446,9 @@ address_of() {
          [ "$(cat "$DIR/conf/cake" 2>/dev/null)" != on ] || jmx=" jmx $(host_of "$i"):$(dn_jmx "$i")"
          echo "xfer $(host_of "$i"):$(dn_xfer "$i") ui http://$(host_of "$i"):$(dn_http "$i")$jmx" ;;
     master) echo "rpc 127.0.0.1:$MASTER_RPC ui http://127.0.0.1:$MASTER_INFO" ;;
-    rs*) local i=${1#rs}; echo "rpc $(host_of "$i"):$(rs_rpc "$i") ui http://$(host_of "$i"):$(rs_info "$i")" ;;
+    rs*) local i=${1#rs} jmx=""
+         [ "$(cat "$DIR/conf/cake" 2>/dev/null)" != on ] || jmx=" jmx $(host_of "$i"):$(rs_jmx "$i")"
+         echo "rpc $(host_of "$i"):$(rs_rpc "$i") ui http://$(host_of "$i"):$(rs_info "$i")$jmx" ;;
   esac
 }
 
@@ -522,12 +546,20 @@ cmd_env() {
     echo "RS${i}_HOST=$(host_of "$i")"
     echo "RS${i}_RPC_PORT=$(rs_rpc "$i")"
     echo "RS${i}_HTTP=http://$(host_of "$i"):$(rs_info "$i")"
+    echo "RS${i}_JMX_URL=service:jmx:rmi:///jndi/rmi://$(host_of "$i"):$(rs_jmx "$i")/jmxrmi"
   done
   for i in $(seq 1 $DN_COUNT); do
     echo "DN${i}_XFER_PORT=$(dn_xfer "$i")"
     echo "DN${i}_HTTP=http://$(host_of "$i"):$(dn_http "$i")"
     echo "DN${i}_JMX_URL=service:jmx:rmi:///jndi/rmi://$(host_of "$i"):$(dn_jmx "$i")/jmxrmi"
   done
+  # What the cake tool reads from its environment (docs/cli.md): export these and run ./cake status.
+  echo "CAKE_ZK=127.0.0.1:$ZK_PORT"
+  local dns=()
+  for i in $(seq 1 $DN_COUNT); do dns+=("$(host_of "$i"):$(dn_http "$i")"); done
+  echo "CAKE_DATANODE_HTTP=$(IFS=,; echo "${dns[*]}")"
+  echo "CAKE_JMX_USER=cakeadmin"
+  echo "CAKE_JMX_PASSWORD_FILE=$DIR/jmx/cakeadmin.password"
 }
 
 case "${1:-}" in

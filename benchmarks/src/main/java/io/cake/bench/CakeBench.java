@@ -109,7 +109,7 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
       target = c;
       c.start();
     } else {
-      target = new ExternalCluster(io.cake.bench.cluster.ZkQuorum.parse(o.zk, o.znodeParent), o.regions);
+      target = new ExternalCluster(io.cake.cli.cluster.ZkQuorum.parse(o.zk, o.znodeParent), o.regions);
     }
     try {
       progress.status("loading");

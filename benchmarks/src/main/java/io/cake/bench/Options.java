@@ -51,7 +51,7 @@ public final class Options {
   public File out = new File("bench-out");
   public String zk;
   public String zkPolicy = "hbase-fifo";
-  public String znodeParent = io.cake.bench.cluster.ZkQuorum.DEFAULT_PARENT;
+  public String znodeParent = io.cake.cli.cluster.ZkQuorum.DEFAULT_PARENT;
   public RateShape shape = RateShape.CONSTANT;
   public Double rate;
   public List<Double> slos = new ArrayList<>();
@@ -254,11 +254,11 @@ public final class Options {
       switch (key) {
         case "--out" -> out = new File(v);
         case "--zk" -> {
-          io.cake.bench.cluster.ZkQuorum.parse(v, znodeParent); // refused here, naming --zk
+          io.cake.cli.cluster.ZkQuorum.parse(v, znodeParent); // refused here, naming --zk
           zk = v;
         }
         case "--znode-parent" -> {
-          io.cake.bench.cluster.ZkQuorum.parse("localhost", v); // refused here, naming --znode-parent
+          io.cake.cli.cluster.ZkQuorum.parse("localhost", v); // refused here, naming --znode-parent
           znodeParent = v;
         }
         case "--zk-policy" -> zkPolicy = v;

@@ -65,20 +65,20 @@ class OptionsTest {
   @Test
   void zkTakesAQuorumListAndTheZnodeParent() {
     Options o = Options.parse(new String[] {"--znode-parent", "/hbase-cake", "--zk", "zk1,zk2,zk3:2182"});
-    io.cake.bench.cluster.ZkQuorum q = io.cake.bench.cluster.ZkQuorum.parse(o.zk, o.znodeParent);
+    io.cake.cli.cluster.ZkQuorum q = io.cake.cli.cluster.ZkQuorum.parse(o.zk, o.znodeParent);
     assertThat(q.hosts()).containsExactly("zk1", "zk2", "zk3");
     assertThat(q.ports()).containsExactly(2182, 2182, 2182);
     org.apache.hadoop.conf.Configuration conf = new org.apache.hadoop.conf.Configuration(false);
-    q.applyTo(conf);
+    io.cake.bench.cluster.ExternalCluster.applyTo(q, conf);
     assertThat(conf.get("hbase.zookeeper.quorum")).isEqualTo("zk1,zk2,zk3");
     assertThat(conf.get("hbase.zookeeper.property.clientPort")).isEqualTo("2182");
     assertThat(conf.get("zookeeper.znode.parent")).isEqualTo("/hbase-cake");
 
-    io.cake.bench.cluster.ZkQuorum mixed = io.cake.bench.cluster.ZkQuorum.parse("a:1,b:2,c", "/hbase");
+    io.cake.cli.cluster.ZkQuorum mixed = io.cake.cli.cluster.ZkQuorum.parse("a:1,b:2,c", "/hbase");
     conf = new org.apache.hadoop.conf.Configuration(false);
-    mixed.applyTo(conf);
+    io.cake.bench.cluster.ExternalCluster.applyTo(mixed, conf);
     assertThat(conf.get("hbase.zookeeper.quorum")).isEqualTo("a:1,b:2,c:2181");
-    assertThat(io.cake.bench.cluster.ZkQuorum.parse("127.0.0.1:21181", "/hbase").ports()).containsExactly(21181);
+    assertThat(io.cake.cli.cluster.ZkQuorum.parse("127.0.0.1:21181", "/hbase").ports()).containsExactly(21181);
   }
 
   @Test

@@ -363,6 +363,60 @@ class CakeClusterIT {
 
   @Test
   @Order(4)
+  void theCakeToolReadsBothPairsAndItsSloIsInForceAtEveryControllersNextDecision() throws Exception {
+    CakeTool cake = new CakeTool(Path.of(System.getProperty("cake.source.tree")).toRealPath(),
+        Path.of(System.getProperty("cake.cli.jar")).toRealPath(), env);
+    // A few intervals of tagged load, so that the last closed one has both tenants' calls.
+    TaggedLoad load = new TaggedLoad(connection, TABLE, rowsByHost);
+    CompletableFuture<Void> running = CompletableFuture.runAsync(() -> {
+      try {
+        load.run(2 * INTERVAL_MS + 2_000, 60, 2);
+      } catch (Exception e) {
+        throw new RuntimeException(e);
+      }
+    });
+    TimeUnit.MILLISECONDS.sleep(INTERVAL_MS + 1_500); // one closed interval under load (pacing a test, not a wait on state)
+    CakeTool.Run status = cake.run("status", "--json");
+    running.get(60, TimeUnit.SECONDS);
+    assertThat(status.code()).as(status.err()).isZero();
+    JsonNode servers = new com.fasterxml.jackson.databind.ObjectMapper()
+        .enable(com.fasterxml.jackson.core.JsonParser.Feature.ALLOW_NON_NUMERIC_NUMBERS).readTree(status.out()).path("regionServers");
+    assertThat(servers).as("every RegionServer ZooKeeper lists").hasSize(2);
+    for (int i = 1; i <= 2; i++) {
+      JsonNode rs = servers.get(i - 1);
+      assertThat(rs.path("host").asText()).isEqualTo(env.get("RS" + i + "_HOST"));
+      assertThat(rs.path("reachable").asBoolean()).isTrue();
+      assertThat(rs.path("controller").path("slo").asText()).isEqualTo("p99.0 <= 100.0 ms");
+      Map<String, JsonNode> tenants = new TreeMap<>();
+      rs.path("hbase").path("tenants").forEach(t -> tenants.put(t.path("tenant").asText(), t));
+      assertThat(tenants.get("frontend").path("completions").asDouble()).as("rs" + i + " frontend calls").isPositive();
+      assertThat(tenants.get("frontend").path("sloMet").isBoolean()).as("rs" + i + " SLO judged").isTrue();
+      assertThat(rs.path("datanode").path("scheduler").asText()).as("its own DataNode").isEqualTo(hdfsSchedulerName(i));
+      List<String> dnTenants = new ArrayList<>();
+      rs.path("datanode").path("tenants").forEach(t -> dnTenants.add(t.path("tenant").asText()));
+      assertThat(dnTenants).contains("frontend", "batch");
+    }
+    // A new SLO through each RegionServer's password-protected JMX, found from its own /jmx page.
+    CakeTool.Run set = cake.run("slo", "set", "frontend", "--p99", "120");
+    assertThat(set.code()).as(set.err()).isZero();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    for (int i = 1; i <= 2; i++) {
+      while (!JmxPage.attribute(rsHttp(i), controller(i), "LastDecision").asText().contains("frontend: p99.0 <= 120.0 ms measured")) {
+        assertThat(System.nanoTime()).as("controller " + i + " deciding on the new SLO").isLessThan(deadline);
+        TimeUnit.MILLISECONDS.sleep(200); // polling the MBean the controller updates once per interval
+      }
+    }
+    assertThat(cake.run("slo", "set", "frontend", "--p99", "100").code()).isZero();
+    CakeTool.Run bad = cake.run("slo", "set", "frontend", "--p99", "-1");
+    assertThat(bad.code()).isEqualTo(2);
+    assertThat(bad.err()).contains("--p99");
+    for (int i = 1; i <= 2; i++) {
+      assertThat(JmxPage.attribute(rsHttp(i), controller(i), "Slo").asText()).isEqualTo("p99.0 <= 100.0 ms");
+    }
+  }
+
+  @Test
+  @Order(5)
   void aDeadDataNodeLeavesItsControllerFailStaticAndItsRegionServerServing() throws Exception {
     long failures2 = JmxPage.attribute(rsHttp(2), controller(2), "Failures").asLong();
     ProcessHandle dn2 = cluster.process("dn2").orElseThrow();

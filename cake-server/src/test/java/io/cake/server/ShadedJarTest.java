@@ -168,8 +168,21 @@ class ShadedJarTest {
         base + "docker/cluster/cluster.sh",
         base + "docker/runtime/hbase/pom.xml",
         base + "docker/runtime/hadoop/pom.xml",
-        base + "docker/conf/log4j2.properties");
-    // The jar inside is the one built here, byte for byte in size.
+        base + "docker/conf/log4j2.properties",
+        base + "cake",
+        base + "tools/" + cliJarName());
+    // The jars inside are the ones built here, byte for byte in size.
     assertThat(TarNames.sizeOf(tgz, base + "lib/" + jar().getFileName())).isEqualTo(Files.size(jar()));
+    Path cli = Path.of(System.getProperty("cake.cli.jar", "target/none.jar"));
+    assertThat(TarNames.sizeOf(tgz, base + "tools/" + cliJarName())).isEqualTo(Files.size(cli));
+    // Only the server jar in lib/: the tool's jar (Jackson, ZooKeeper, picocli inside) must never
+    // land on a daemon's classpath when lib/ is copied into HBase's.
+    assertThat(names.stream().filter(n -> n.startsWith(base + "lib/") && n.endsWith(".jar")))
+        .containsExactly(base + "lib/" + jar().getFileName());
+  }
+
+  /** tools/cake-cli-<version>.jar: the cake tool's self-contained jar, renamed from its -all.jar. */
+  private static String cliJarName() {
+    return jar().getFileName().toString().replace("cake-server-", "cake-cli-");
   }
 }

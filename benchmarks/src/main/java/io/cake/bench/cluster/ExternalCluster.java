@@ -2,6 +2,7 @@ package io.cake.bench.cluster;
 
 import io.cake.bench.ycsb.CakeHBaseClient;
 import io.cake.bench.ycsb.Workloads;
+import io.cake.cli.cluster.ZkQuorum;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -40,9 +41,21 @@ public final class ExternalCluster implements Target {
     this.zk = zk;
     this.regions = regions;
     this.conf = HBaseConfiguration.create();
-    zk.applyTo(conf);
+    applyTo(zk, conf);
     conf.setInt("hbase.client.operation.timeout", 60_000);
     conf.setInt("hbase.rpc.timeout", 30_000);
+  }
+
+  /** Sets HBase's client keys: one clientPort when all agree, else host:port entries (HBase 2 reads both). */
+  public static void applyTo(ZkQuorum zk, Configuration conf) {
+    boolean onePort = zk.ports().stream().distinct().count() == 1;
+    if (onePort) {
+      conf.set("hbase.zookeeper.quorum", String.join(",", zk.hosts()));
+      conf.set("hbase.zookeeper.property.clientPort", Integer.toString(zk.ports().get(0)));
+    } else {
+      conf.set("hbase.zookeeper.quorum", zk.connectString());
+    }
+    conf.set("zookeeper.znode.parent", zk.znodeParent());
   }
 
   @Override

@@ -6,18 +6,27 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 
 /**
- * The file named by {@link ControllerConfig#HDFS_JMX_PASSWORD_FILE}: it holds only the password
- * for the DataNode's JMX, so the password never sits in hbase-site.xml (which HBase shows on its
- * web UI and in {@code /conf}). Surrounding whitespace, the final newline included, is not part of
- * the password: the JDK's own password file separates fields by whitespace, so no JMX password can
- * contain any.
+ * A file that holds only a JMX password: {@link ControllerConfig#HDFS_JMX_PASSWORD_FILE} for the
+ * DataNode's JMX, so the password never sits in hbase-site.xml (which HBase shows on its web UI
+ * and in {@code /conf}), and the cake CLI's {@code --jmx-password-file}. Surrounding whitespace,
+ * the final newline included, is not part of the password: the JDK's own password file separates
+ * fields by whitespace, so no JMX password can contain any.
  */
-final class PasswordFile {
+public final class PasswordFile {
   private PasswordFile() {}
 
   /** The password, read now; every failure names the key. */
   static String read(Path file) throws IOException {
-    String key = ControllerConfig.HDFS_JMX_PASSWORD_FILE;
+    return read(file, ControllerConfig.HDFS_JMX_PASSWORD_FILE);
+  }
+
+  /**
+   * The password, read now.
+   *
+   * @param key what named the file (a configuration key, a command line option): every failure
+   *     names it
+   */
+  public static String read(Path file, String key) throws IOException {
     if (!Files.isRegularFile(file)) {
       throw new IOException(key + " " + file + " is not a file (missing, or a directory)");
     }

@@ -4,6 +4,7 @@ import io.cake.controller.config.SloTarget;
 import io.cake.controller.loop.SecondLevelController;
 import io.cake.controller.policy.Decision;
 import io.cake.controller.policy.LatencyAllocation;
+import io.cake.core.tenant.LatencyGoal;
 import io.cake.core.tenant.ThroughputGoal;
 import javax.management.MalformedObjectNameException;
 import javax.management.ObjectName;
@@ -34,6 +35,21 @@ public final class Controller implements ControllerMXBean {
   @Override
   public String getSlo() {
     return controller.slo().goal().toString();
+  }
+
+  @Override
+  public double getSloPercentile() {
+    return controller.slo().goal() instanceof LatencyGoal g ? g.percentile() : Double.NaN;
+  }
+
+  @Override
+  public double getSloLatencyMillis() {
+    return controller.slo().goal() instanceof LatencyGoal g ? g.millis() : Double.NaN;
+  }
+
+  @Override
+  public double getSloThroughput() {
+    return controller.slo().goal() instanceof ThroughputGoal g ? g.opsPerSecond() : Double.NaN;
   }
 
   @Override

@@ -11,6 +11,15 @@ public interface ControllerMXBean {
   /** e.g. "p99.0 <= 100.0 ms" or ">= 500.0 ops/s". */
   String getSlo();
 
+  /** The latency SLO's percentile (e.g. 99.0), NaN for a throughput SLO. */
+  double getSloPercentile();
+
+  /** The latency SLO's bound in ms, NaN for a throughput SLO. */
+  double getSloLatencyMillis();
+
+  /** The throughput SLO in ops/s, NaN for a latency SLO. */
+  double getSloThroughput();
+
   /** Sets a latency SLO: the tenant's {@code percentile} latency at most {@code millis}. */
   void setLatencySlo(String tenant, double percentile, double millis);
 

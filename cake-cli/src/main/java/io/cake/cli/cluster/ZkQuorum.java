@@ -1,16 +1,21 @@
-package io.cake.bench.cluster;
+package io.cake.cli.cluster;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.hadoop.conf.Configuration;
 
 /**
- * Where an existing cluster's ZooKeeper is ({@code --zk}, {@code --znode-parent}): one or more
- * {@code host[:port]} separated by commas; a host without a port takes the port of the last entry
- * that has one (so {@code zk1,zk2,zk3:2181} works), else 2181.
+ * Where a cluster's ZooKeeper is ({@code --zk}, {@code --znode-parent}): one or more {@code
+ * host[:port]} separated by commas; a host without a port takes the port of the next entry that
+ * has one (so {@code zk1,zk2,zk3:2181} works), else 2181.
  */
 public record ZkQuorum(List<String> hosts, List<Integer> ports, String znodeParent) {
   public static final String DEFAULT_PARENT = "/hbase";
+  public static final int DEFAULT_PORT = 2181;
+
+  public ZkQuorum {
+    hosts = List.copyOf(hosts);
+    ports = List.copyOf(ports);
+  }
 
   public static ZkQuorum parse(String spec, String znodeParent) {
     if (spec == null || spec.isBlank()) {
@@ -37,7 +42,7 @@ public record ZkQuorum(List<String> hosts, List<Integer> ports, String znodePare
         ports[i] = p;
       }
     }
-    Integer next = 2181;
+    Integer next = DEFAULT_PORT;
     for (int i = entries.length - 1; i >= 0; i--) {
       if (ports[i] != null) {
         next = ports[i];
@@ -45,31 +50,20 @@ public record ZkQuorum(List<String> hosts, List<Integer> ports, String znodePare
         ports[i] = next;
       }
     }
-    return new ZkQuorum(List.copyOf(hosts), List.of(ports), znodeParent);
+    return new ZkQuorum(hosts, List.of(ports), znodeParent);
   }
 
-  /** Sets HBase's client keys: one clientPort when all agree, else host:port entries (HBase 2 reads both). */
-  public void applyTo(Configuration conf) {
-    boolean onePort = ports.stream().distinct().count() == 1;
-    if (onePort) {
-      conf.set("hbase.zookeeper.quorum", String.join(",", hosts));
-      conf.set("hbase.zookeeper.property.clientPort", Integer.toString(ports.get(0)));
-    } else {
-      List<String> entries = new ArrayList<>();
-      for (int i = 0; i < hosts.size(); i++) {
-        entries.add(hosts.get(i) + ":" + ports.get(i));
-      }
-      conf.set("hbase.zookeeper.quorum", String.join(",", entries));
-    }
-    conf.set("zookeeper.znode.parent", znodeParent);
-  }
-
-  @Override
-  public String toString() {
+  /** {@code host:port,host:port}, as ZooKeeper's client takes it. */
+  public String connectString() {
     List<String> entries = new ArrayList<>();
     for (int i = 0; i < hosts.size(); i++) {
       entries.add(hosts.get(i) + ":" + ports.get(i));
     }
-    return String.join(",", entries) + znodeParent;
+    return String.join(",", entries);
+  }
+
+  @Override
+  public String toString() {
+    return connectString() + znodeParent;
   }
 }

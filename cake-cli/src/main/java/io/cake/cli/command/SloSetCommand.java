@@ -1,0 +1,114 @@
+package io.cake.cli.command;
+
+import io.cake.cli.CliException;
+import io.cake.cli.status.ClusterStatus;
+import io.cake.cli.status.TenantSummary;
+import io.cake.controller.config.SloTarget;
+import io.cake.core.tenant.Goal;
+import io.cake.core.tenant.LatencyGoal;
+import io.cake.core.tenant.TenantNames;
+import io.cake.core.tenant.ThroughputGoal;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+@Command(name = "set", mixinStandardHelpOptions = true,
+    header = "Set the SLO on every RegionServer's controller.",
+    description = "Sets the SLO on every RegionServer's controller, in force at its next decision. Bad values, an "
+        + "unknown tenant, an unreachable RegionServer or a refused JMX login change nothing anywhere. "
+        + "Writes go over each RegionServer's remote JMX (docs/cli.md).")
+public final class SloSetCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "TENANT", description = "the tenant the controllers steer for")
+  String tenant;
+
+  @Option(names = "--p99", paramLabel = "MS",
+      description = "latency SLO: the tenant's server-side latency at --percentile at most MS milliseconds")
+  Double latencyMs;
+
+  @Option(names = "--percentile", paramLabel = "P", description = "the percentile of --p99 (default 99; e.g. 99.9)")
+  Double percentile;
+
+  @Option(names = "--throughput", paramLabel = "OPS", description = "throughput SLO instead: at least OPS operations/s")
+  Double throughput;
+
+  @Option(names = "--new-tenant", description = "allow a tenant no RegionServer knows yet (no requests seen, none configured)")
+  boolean newTenant;
+
+  @Mixin
+  ClusterOptions cluster;
+
+  @Mixin
+  JmxOptions jmx;
+
+  @Mixin
+  Output output;
+
+  @Override
+  public Integer call() {
+    SloTarget target = target();
+    return ControllerWrite.run(cluster, jmx, output, this::checkKnown, c -> {
+      if (target.goal() instanceof LatencyGoal g) {
+        c.setLatencySlo(target.tenant(), g.percentile(), g.millis());
+      } else {
+        c.setThroughputSlo(target.tenant(), ((ThroughputGoal) target.goal()).opsPerSecond());
+      }
+      return "SLO " + c.getSloTenant() + " " + c.getSlo();
+    });
+  }
+
+  /** The SLO asked for, checked before anything is contacted; errors name the argument. */
+  SloTarget target() {
+    try {
+      TenantNames.check("TENANT", tenant);
+    } catch (IllegalArgumentException e) {
+      throw usage(e.getMessage());
+    }
+    if ((latencyMs == null) == (throughput == null)) {
+      throw usage("give either --p99 MS (a latency SLO) or --throughput OPS, " + (latencyMs == null ? "not neither" : "not both"));
+    }
+    Goal goal;
+    if (latencyMs != null) {
+      double p = percentile == null ? 99.0 : percentile;
+      if (!(p > 0 && p < 100)) {
+        throw usage("--percentile must be above 0 and below 100, got " + p);
+      }
+      if (!(latencyMs > 0) || latencyMs.isInfinite()) {
+        throw usage("--p99 must be a positive number of milliseconds, got " + latencyMs);
+      }
+      goal = LatencyGoal.of(p, latencyMs);
+    } else {
+      if (percentile != null) {
+        throw usage("--percentile goes with --p99, not --throughput");
+      }
+      if (!(throughput > 0) || throughput.isInfinite()) {
+        throw usage("--throughput must be a positive number of operations per second, got " + throughput);
+      }
+      goal = new ThroughputGoal(throughput);
+    }
+    return new SloTarget(tenant, goal);
+  }
+
+  private void checkKnown(ClusterStatus status) {
+    if (newTenant) {
+      return;
+    }
+    boolean known = TenantSummary.of(status).stream().anyMatch(t -> t.tenant().equals(tenant));
+    if (!known) {
+      throw new CliException("unknown tenant '" + tenant + "': no RegionServer's Cake scheduler or controller knows it"
+          + " (cake tenants lists those known); give --new-tenant to steer for it before its first request."
+          + " Nothing was changed", CliException.USAGE);
+    }
+  }
+
+  private ParameterException usage(String message) {
+    return new ParameterException(spec.commandLine(), message);
+  }
+}

@@ -1,0 +1,31 @@
+package io.cake.cli.command;
+
+import io.cake.cli.format.SloText;
+import io.cake.cli.status.ClusterStatus;
+import io.cake.cli.status.DataNodeAddresses;
+import io.cake.cli.status.SloRow;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+@Command(name = "show", mixinStandardHelpOptions = true,
+    header = "Each controller's SLO, whether it is met, and its last reasons.",
+    description = "Each RegionServer's controller: its SLO, what the scheduler measured for that tenant over the "
+        + "last interval (at the SLO's percentile: p50, p99 and p99.9 are published), whether that met it, "
+        + "paused or running, and the reasons of its last decision.")
+public final class SloShowCommand implements Callable<Integer> {
+  @Mixin
+  ClusterOptions cluster;
+
+  @Mixin
+  Output output;
+
+  @Override
+  public Integer call() {
+    ClusterStatus status = cluster.status(DataNodeAddresses.NONE);
+    List<SloRow> rows = SloRow.of(status);
+    output.print(rows, () -> SloText.lines(rows));
+    return Reachability.exitCode(status, output);
+  }
+}

@@ -1,0 +1,45 @@
+package io.cake.cli.status;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.cake.cli.jmx.Beans;
+import io.cake.controller.jmx.Controller;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Reads a RegionServer's controller MBean from its /jmx page. */
+final class ControllerReader {
+  private ControllerReader() {}
+
+  static Optional<ControllerView> read(Beans page, int rsPort) {
+    return page.one(Controller.objectName(rsPort)).map(ControllerReader::view);
+  }
+
+  static ControllerView view(JsonNode b) {
+    List<String> reasons = new ArrayList<>();
+    b.path("LastReasons").forEach(r -> reasons.add(r.asText()));
+    Double failures = Beans.number(b, "Failures");
+    Double interval = Beans.number(b, "IntervalMillis");
+    return new ControllerView(
+        Beans.text(b, "SloTenant"),
+        Beans.text(b, "Slo"),
+        Beans.number(b, "SloPercentile"),
+        Beans.number(b, "SloLatencyMillis"),
+        Beans.number(b, "SloThroughput"),
+        b.path("Paused").asBoolean(),
+        interval == null ? null : interval.longValue(),
+        Beans.text(b, "LastDecision"),
+        List.copyOf(reasons),
+        Beans.number(b, "Share"),
+        nonNegative(b, "HdfsReserved"),
+        nonNegative(b, "HbaseReserved"),
+        nonNegative(b, "HbasePoolCap"),
+        failures == null ? null : failures.longValue());
+  }
+
+  /** -1 means "before the first decision": shown as unknown. */
+  private static Integer nonNegative(JsonNode b, String attribute) {
+    Integer v = LevelReader.integer(b, attribute);
+    return v == null || v < 0 ? null : v;
+  }
+}

@@ -1,0 +1,21 @@
+package io.cake.cli.status;
+
+import java.util.List;
+
+/**
+ * A RegionServer's Cake scheduler ({@code io.cake:type=Scheduler,kind=hbase}): the handler pool
+ * (size, AIMD bounds, the controller's cap, 0 for none), calls waiting in Cake's queues, and each
+ * tenant.
+ */
+public record HBaseLevel(
+    String scheduler,
+    boolean enabled,
+    Integer poolSize,
+    Integer poolMin,
+    Integer poolMax,
+    Integer poolCap,
+    Integer activeHandlers,
+    Integer queued,
+    Double defaultShare,
+    String configurationError,
+    List<TenantRow> tenants) {}

@@ -1,0 +1,27 @@
+package io.cake.cli.status;
+
+/**
+ * Everything {@code cake status} knows of one RegionServer. {@code error} is set, and the rest
+ * null, when its /jmx page could not be read; {@code hbase} is null on a RegionServer without
+ * Cake, {@code controller} without a running controller, {@code datanode} when no DataNode was
+ * looked for.
+ */
+public record RegionServerStatus(
+    String host,
+    Integer port,
+    String infoUrl,
+    boolean reachable,
+    String error,
+    HBaseLevel hbase,
+    ControllerView controller,
+    DataNodeLevel datanode) {
+
+  static RegionServerStatus unreachable(String host, Integer port, String infoUrl, String error) {
+    return new RegionServerStatus(host, port, infoUrl, false, error, null, null, null);
+  }
+
+  /** {@code host:port}, or the web UI address while the port is unknown. */
+  public String label() {
+    return port != null && port > 0 ? host + ":" + port : infoUrl;
+  }
+}

@@ -1,0 +1,130 @@
+package io.cake.cli.command;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cake.cli.CakeCli;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The command line without a cluster: help, and every refusal that must come before anything is
+ * contacted (a closed port stands for the cluster, so contacting it would show as a different
+ * error), with its exit code and a message naming the argument.
+ */
+class CommandLineTest {
+  @TempDir
+  Path dir;
+
+  record Run(int code, String out, String err) {}
+
+  static Run cake(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    var cmd = CakeCli.commandLine();
+    cmd.setOut(new PrintWriter(out, true));
+    cmd.setErr(new PrintWriter(err, true));
+    int code = cmd.execute(args);
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  static int closedPort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    }
+  }
+
+  @Test
+  void helpListsEveryCommand() {
+    Run r = cake("--help");
+    assertThat(r.code()).isZero();
+    assertThat(r.out()).contains("status", "tenants", "slo", "pause", "resume", "Exit codes");
+    assertThat(cake("slo", "--help").out()).contains("show", "set");
+    assertThat(cake("slo", "set", "--help").out()).contains("--p99=MS", "--percentile=P", "--throughput=OPS", "--jmx-user");
+  }
+
+  @Test
+  void aMissingOrUnknownCommandIsAUsageError() {
+    Run slo = cake("slo");
+    assertThat(slo.code()).isEqualTo(2);
+    assertThat(slo.err()).contains("Missing required subcommand").contains("Try 'cake slo --help'");
+    Run typo = cake("stauts");
+    assertThat(typo.code()).isEqualTo(2);
+    assertThat(typo.err()).contains("stauts").contains("status");
+  }
+
+  @Test
+  void badSloValuesAreRefusedBeforeAnyContact() throws IOException {
+    String zk = "127.0.0.1:" + closedPort();
+    String[][] cases = {
+        {"--p99", "-5"}, {"--p99", "0"}, {"--p99", "NaN"}, {"--p99", "Infinity"}, {"--p99", "fast"},
+        {"--p99", "50", "--percentile", "100"}, {"--p99", "50", "--percentile", "0"}, {"--p99", "50", "--percentile", "x"},
+        {"--throughput", "0"}, {"--throughput", "10", "--percentile", "99"}, {"--p99", "1", "--throughput", "1"}, {}};
+    String[] named = {"--p99", "--p99", "--p99", "--p99", "--p99", "--percentile", "--percentile", "--percentile",
+        "--throughput", "--percentile", "not both", "not neither"};
+    for (int i = 0; i < cases.length; i++) {
+      String[] args = new String[cases[i].length + 5];
+      args[0] = "slo";
+      args[1] = "set";
+      args[2] = "frontend";
+      System.arraycopy(cases[i], 0, args, 3, cases[i].length);
+      args[args.length - 2] = "--zk";
+      args[args.length - 1] = zk;
+      Run r = cake(args);
+      assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
+      assertThat(r.err()).as(String.join(" ", args)).contains(named[i]).doesNotContain("ZooKeeper");
+    }
+    Run badName = cake("slo", "set", "front end", "--p99", "50", "--zk", zk);
+    assertThat(badName.code()).isEqualTo(2);
+    assertThat(badName.err()).contains("TENANT must be");
+  }
+
+  @Test
+  void jmxLoginOptionsAreCheckedBeforeAnyContact() throws IOException {
+    String zk = "127.0.0.1:" + closedPort();
+    Run userOnly = cake("pause", "--jmx-user", "cakeadmin", "--zk", zk);
+    assertThat(userOnly.code()).isEqualTo(2);
+    assertThat(userOnly.err()).contains("--jmx-user needs --jmx-password-file");
+    Path open = Files.writeString(dir.resolve("open.password"), "secret\n");
+    Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rw-r--r--"));
+    Run readable = cake("resume", "--jmx-user", "cakeadmin", "--jmx-password-file", open.toString(), "--zk", zk);
+    assertThat(readable.code()).isEqualTo(2);
+    assertThat(readable.err()).contains("--jmx-password-file " + open + " is readable by every user");
+    Run missing = cake("resume", "--jmx-user", "cakeadmin", "--jmx-password-file", dir.resolve("none").toString(), "--zk", zk);
+    assertThat(missing.code()).isEqualTo(2);
+    assertThat(missing.err()).contains("--jmx-password-file").contains("is not a file");
+    Run port = cake("pause", "--jmx-port", "70000", "--zk", zk);
+    assertThat(port.code()).isEqualTo(2);
+    assertThat(port.err()).contains("--jmx-port must be 1 to 65535");
+  }
+
+  @Test
+  void clusterOptionsAreCheckedNamingTheOption() throws IOException {
+    assertThat(cake("status", "--zk", "zk1:notaport").err()).contains("--zk wants");
+    assertThat(cake("status", "--znode-parent", "hbase", "--zk", "zk1").err()).contains("--znode-parent wants");
+    Run both = cake("status", "--zk", "zk1", "--hosts", "rs1");
+    assertThat(both.code()).isEqualTo(2);
+    assertThat(both.err()).contains("give --zk or --hosts, not both");
+    assertThat(cake("status", "--timeout", "0", "--hosts", "rs1").err()).contains("--timeout must be 1 to 600");
+    assertThat(cake("status", "--datanode-http", "nine", "--hosts", "rs1").err()).contains("--datanode-http wants");
+  }
+
+  @Test
+  void anUnreachableRegionServerIsNamedAndExitsOne() throws IOException {
+    int closed = closedPort();
+    Run r = cake("status", "--hosts", "127.0.0.1:" + closed, "--timeout", "2");
+    assertThat(r.code()).isEqualTo(1);
+    assertThat(r.out()).contains("UNREACHABLE").contains("http://127.0.0.1:" + closed).contains("1 UNREACHABLE");
+    assertThat(r.err()).contains("RegionServer http://127.0.0.1:" + closed + " unreachable");
+    Run zk = cake("tenants", "--zk", "127.0.0.1:" + closed, "--timeout", "1");
+    assertThat(zk.code()).isEqualTo(1);
+    assertThat(zk.err()).contains("cannot reach ZooKeeper at 127.0.0.1:" + closed + " (--zk) within 1 s");
+  }
+}

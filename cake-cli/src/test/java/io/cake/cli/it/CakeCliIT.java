@@ -1,0 +1,419 @@
+package io.cake.cli.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.cake.controller.config.ControllerConfig;
+import io.cake.controller.hbase.CakeControllerCoprocessor;
+import io.cake.controller.jmx.Controller;
+import io.cake.hbase.rpc.CakeRpcSchedulerFactory;
+import io.cake.hdfs.client.CakeTenantFileSystem;
+import io.cake.hdfs.datanode.CakeFsDatasetFactory;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseTestingUtility;
+import org.apache.hadoop.hbase.StartMiniClusterOption;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.BufferedMutator;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import org.apache.hadoop.hbase.client.Get;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.regionserver.HRegionServer;
+import org.apache.hadoop.hbase.security.User;
+import org.apache.hadoop.hbase.util.Bytes;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * The real commands against a RegionServer with Cake's scheduler, the DataNode gate, the tenant
+ * file system and the controller (1 s intervals) on an in-process mini-cluster, while two tagged
+ * tenants ({@code front} gets, {@code batch} scans) keep it busy. Reads go to the RegionServer's
+ * web UI (found through ZooKeeper), writes to the JDK's remote JMX agent of this JVM, as they would
+ * on a RegionServer; what they changed is read back from the controller's MBean itself.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class CakeCliIT {
+  private static final byte[] CF = Bytes.toBytes("f");
+  private static final int ROWS = 500;
+  private static final long INTERVAL_MS = 1_000;
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private HBaseTestingUtility util;
+  private JmxAgent jmx;
+  private final List<Connection> connections = new ArrayList<>();
+  private final AtomicBoolean running = new AtomicBoolean(true);
+  private ExecutorService load;
+  private final List<Future<?>> work = new ArrayList<>();
+  private String[] zk;
+  private String[] admin;
+  private ObjectName controller;
+  private HRegionServer rs;
+
+  @BeforeAll
+  void start() throws Exception {
+    util = new HBaseTestingUtility();
+    Configuration conf = util.getConfiguration();
+    conf.set("hbase.region.server.rpc.scheduler.factory.class", CakeRpcSchedulerFactory.class.getName());
+    conf.set("hbase.regionserver.handler.count", "4");
+    conf.set("cake.hbase.metrics.interval-ms", String.valueOf(INTERVAL_MS));
+    conf.set("cake.hbase.tenant.batch.share", "1");
+    conf.set("dfs.datanode.fsdataset.factory", CakeFsDatasetFactory.class.getName());
+    conf.set("cake.hdfs.metrics.interval-ms", String.valueOf(INTERVAL_MS));
+    conf.set("hbase.fs.wrapper", CakeTenantFileSystem.class.getName());
+    conf.set("hbase.coprocessor.regionserver.classes", CakeControllerCoprocessor.class.getName());
+    conf.set(ControllerConfig.ENABLED, "true");
+    conf.set(ControllerConfig.INTERVAL_MS, String.valueOf(INTERVAL_MS));
+    conf.set(ControllerConfig.MIN_SAMPLES, "5");
+    conf.set("cake.slo.front.latency-ms", "500");
+    // The web UI that cake reads, on a free port of the loopback address (the mini-cluster's default is none).
+    conf.setInt("hbase.regionserver.info.port", 0);
+    conf.set("hbase.regionserver.info.bindAddress", "127.0.0.1");
+    util.startMiniCluster(StartMiniClusterOption.builder().numMasters(1).numRegionServers(1).numDataNodes(1).build());
+    rs = util.getMiniHBaseCluster().getRegionServer(0);
+    controller = Controller.objectName(rs.getServerName().getPort());
+    jmx = JmxAgent.start(Path.of("target", "cli-it-jmx").toAbsolutePath());
+    zk = new String[] {"--zk", "127.0.0.1:" + util.getZkCluster().getClientPort(), "--timeout", "10"};
+    admin = new String[] {"--jmx-port", String.valueOf(jmx.port), "--jmx-user", JmxAgent.ADMIN,
+        "--jmx-password-file", jmx.adminPassword.toString()};
+    startLoad(loadTable());
+    // Both tenants' requests have been counted by the scheduler over a closed interval.
+    await("front and batch measured", () -> completions("front") > 0 && completions("batch") > 0);
+  }
+
+  @AfterAll
+  void stop() throws Exception {
+    running.set(false);
+    if (load != null) {
+      load.shutdown();
+      assertThat(load.awaitTermination(60, TimeUnit.SECONDS)).isTrue();
+      for (Future<?> f : work) {
+        f.get(); // no client saw an error
+      }
+    }
+    for (Connection c : connections) {
+      c.close();
+    }
+    if (util != null) {
+      util.shutdownMiniCluster();
+    }
+  }
+
+  private Connection tenant(String name) throws Exception {
+    Connection c = ConnectionFactory.createConnection(util.getConfiguration(), null, User.getCurrent(),
+        Map.of("cake.tenant", Bytes.toBytes(name)));
+    connections.add(c);
+    return c;
+  }
+
+  /** 500 rows of 4 KB, flushed, block cache off: every get and scan reads the DataNode. */
+  private TableName loadTable() throws Exception {
+    TableName tn = TableName.valueOf("cli");
+    Connection c = tenant("front");
+    try (Admin a = c.getAdmin()) {
+      a.createTable(TableDescriptorBuilder.newBuilder(tn)
+          .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(CF).setBlockCacheEnabled(false).build()).build());
+    }
+    try (BufferedMutator m = c.getBufferedMutator(tn)) {
+      byte[] v = new byte[4096];
+      for (int i = 0; i < ROWS; i++) {
+        ThreadLocalRandom.current().nextBytes(v);
+        m.mutate(new Put(row(i)).addColumn(CF, CF, v.clone()));
+      }
+    }
+    util.flush(tn);
+    return tn;
+  }
+
+  private static byte[] row(int i) {
+    return Bytes.toBytes(String.format("row%06d", i));
+  }
+
+  /** front: 50 gets/s, paced; batch: one scanner over the table back to back. */
+  private void startLoad(TableName tn) throws Exception {
+    Connection front = tenant("front");
+    Connection batch = tenant("batch");
+    load = Executors.newFixedThreadPool(2);
+    work.add(load.submit(() -> {
+      try (Table t = front.getTable(tn)) {
+        while (running.get()) {
+          t.get(new Get(row(ThreadLocalRandom.current().nextInt(ROWS))));
+          TimeUnit.MILLISECONDS.sleep(20); // pacing the client, not waiting for the server
+        }
+      }
+      return null;
+    }));
+    work.add(load.submit(() -> {
+      try (Table t = batch.getTable(tn)) {
+        while (running.get()) {
+          try (ResultScanner s = t.getScanner(new Scan().setCaching(100).setCacheBlocks(false))) {
+            s.forEach(r -> {});
+          }
+        }
+      }
+      return null;
+    }));
+  }
+
+  private long completions(String tenant) {
+    var s = io.cake.hbase.rpc.RegionServerScheduler.byPort(rs.getServerName().getPort()).orElseThrow();
+    var t = s.queues().lastSnapshot().tenants().get(tenant);
+    return t == null ? 0 : t.completions();
+  }
+
+  private Object attribute(String name) throws Exception {
+    MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+    return server.getAttribute(controller, name);
+  }
+
+  private static void await(String what, BooleanSupplier condition) throws InterruptedException {
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (!condition.getAsBoolean()) {
+      assertThat(System.nanoTime()).as(what).isLessThan(end);
+      TimeUnit.MILLISECONDS.sleep(100); // polling state that changes once per 1 s interval
+    }
+  }
+
+  private String slo() {
+    try {
+      return (String) attribute("Slo");
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Test
+  @Order(1)
+  void statusJsonFindsTheRegionServerThroughZooKeeperAndNamesTheTenantsThatMadeRequests() throws Exception {
+    Cli r = Cli.run(Cli.with(new String[] {"status", "--json"}, zk));
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode servers = JSON.readTree(r.out()).path("regionServers");
+    assertThat(servers).hasSize(1);
+    JsonNode s = servers.get(0);
+    assertThat(s.path("reachable").asBoolean()).isTrue();
+    assertThat(s.path("port").asInt()).isEqualTo(rs.getServerName().getPort());
+    assertThat(s.path("infoUrl").asText()).endsWith(":" + rs.getInfoServer().getPort());
+    JsonNode hbase = s.path("hbase");
+    assertThat(hbase.path("scheduler").asText()).isEqualTo("hbase-" + rs.getServerName().getPort());
+    assertThat(hbase.path("enabled").asBoolean()).isTrue();
+    assertThat(hbase.path("poolSize").asInt()).isPositive();
+    Map<String, JsonNode> tenants = byTenant(hbase.path("tenants"));
+    assertThat(tenants).containsKeys("front", "batch");
+    for (String t : List.of("front", "batch")) {
+      assertThat(tenants.get(t).path("completions").asDouble()).as(t + " completions").isPositive();
+      assertThat(tenants.get(t).path("p99Ms").isNumber()).as(t + " p99").isTrue();
+      assertThat(tenants.get(t).path("share").asDouble()).as(t + " share").isBetween(0.0, 1.0);
+    }
+    assertThat(tenants.get("front").path("slo").asText()).isEqualTo("p99.0 <= 500.0 ms");
+    assertThat(tenants.get("batch").path("slo").isNull()).isTrue();
+    JsonNode c = s.path("controller");
+    assertThat(c.path("sloTenant").asText()).isEqualTo("front");
+    assertThat(c.path("sloLatencyMs").asDouble()).isEqualTo(500.0);
+    assertThat(c.path("paused").asBoolean()).isFalse();
+    assertThat(c.path("lastDecision").asText()).startsWith("cake-controller: front: p99.0 <= 500.0 ms");
+    // The DataNode of this mini-cluster runs in the RegionServer's JVM: read from the same page,
+    // it saw both tenants' block reads under their own names.
+    JsonNode dn = s.path("datanode");
+    assertThat(dn.path("scheduler").asText()).startsWith("hdfs-");
+    assertThat(byTenant(dn.path("tenants"))).containsKeys("front", "batch");
+  }
+
+  private static Map<String, JsonNode> byTenant(JsonNode rows) {
+    Map<String, JsonNode> out = new java.util.TreeMap<>();
+    rows.forEach(t -> out.put(t.path("tenant").asText(), t));
+    return out;
+  }
+
+  @Test
+  @Order(2)
+  void statusTableAndTenantsAndSloShowForPeople() {
+    Cli status = Cli.run(Cli.with(new String[] {"status"}, zk));
+    assertThat(status.exitCode()).isZero();
+    assertThat(status.out()).contains("RegionServer " + rs.getServerName().getHostname() + ":" + rs.getServerName().getPort())
+        .contains("controller: front p99.0 <= 500.0 ms, running").contains("TENANT").contains("P99 MS")
+        .contains("DataNode hdfs-").containsPattern("(?m)^  front .*p99\\.0 <= 500\\.0 ms (met|MISSED|\\(no data\\))$");
+    Cli tenants = Cli.run(Cli.with(new String[] {"tenants"}, zk));
+    assertThat(tenants.exitCode()).isZero();
+    assertThat(tenants.out()).containsPattern("(?m)^front +1/1 ").containsPattern("(?m)^batch +1/1 ");
+    Cli show = Cli.run(Cli.with(new String[] {"slo", "show", "--json"}, zk));
+    assertThat(show.exitCode()).isZero();
+    assertThat(show.out()).contains("\"slo\" : \"p99.0 <= 500.0 ms\"").contains("\"tenant\" : \"front\"");
+  }
+
+  @Test
+  @Order(3)
+  void sloSetChangesTheControllerAndItsNextDecisionSteersForTheNewSlo() throws Exception {
+    Cli r = Cli.run(Cli.with(new String[] {"slo", "set", "front", "--p99", "300"}, Cli.with(zk, admin)));
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).contains("SLO front p99.0 <= 300.0 ms");
+    assertThat(slo()).isEqualTo("p99.0 <= 300.0 ms");
+    await("a decision on the new SLO", () -> {
+      try {
+        return attribute("LastDecision").toString().contains("front: p99.0 <= 300.0 ms measured");
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    });
+    Cli p999 = Cli.run(Cli.with(new String[] {"slo", "set", "front", "--p99", "250", "--percentile", "99.9", "--json"}, Cli.with(zk, admin)));
+    assertThat(p999.exitCode()).as(p999.err()).isZero();
+    assertThat(slo()).isEqualTo("p99.9 <= 250.0 ms");
+    assertThat(JSON.readTree(p999.out()).get(0).path("state").asText()).isEqualTo("SLO front p99.9 <= 250.0 ms");
+    Cli throughput = Cli.run(Cli.with(new String[] {"slo", "set", "front", "--throughput", "20"}, Cli.with(zk, admin)));
+    assertThat(throughput.exitCode()).as(throughput.err()).isZero();
+    assertThat(slo()).isEqualTo(">= 20.0 ops/s");
+    Cli back = Cli.run(Cli.with(new String[] {"slo", "set", "front", "--p99", "400"}, Cli.with(zk, admin)));
+    assertThat(back.exitCode()).isZero();
+    assertThat(slo()).isEqualTo("p99.0 <= 400.0 ms");
+  }
+
+  @Test
+  @Order(4)
+  void badValuesAndUnknownTenantsAreRefusedNamingTheArgumentAndChangeNothing() {
+    String before = slo();
+    Object[][] cases = {
+        {new String[] {"front", "--p99", "-5"}, "--p99"},
+        {new String[] {"front", "--p99", "0"}, "--p99"},
+        {new String[] {"front", "--p99", "fast"}, "--p99"},
+        {new String[] {"front", "--p99", "100", "--percentile", "100"}, "--percentile"},
+        {new String[] {"front", "--p99", "100", "--percentile", "abc"}, "--percentile"},
+        {new String[] {"front", "--p99", "100", "--throughput", "5"}, "not both"},
+        {new String[] {"front"}, "--p99"},
+        {new String[] {"no such!", "--p99", "100"}, "TENANT"},
+        {new String[] {"nosuch", "--p99", "100"}, "unknown tenant 'nosuch'"},
+        {new String[] {"front", "--throughput", "-1"}, "--throughput"},
+    };
+    for (Object[] c : cases) {
+      Cli r = Cli.run(Cli.with(Cli.with(new String[] {"slo", "set"}, (String[]) c[0]), Cli.with(zk, admin)));
+      assertThat(r.exitCode()).as(String.join(" ", (String[]) c[0])).isEqualTo(2);
+      assertThat(r.err()).as(String.join(" ", (String[]) c[0])).contains((String) c[1]);
+      assertThat(slo()).isEqualTo(before);
+    }
+  }
+
+  @Test
+  @Order(5)
+  void refusedLoginsAndReadOnlyUsersChangeNothing() throws Exception {
+    String before = slo();
+    String[] wrong = {"--jmx-port", String.valueOf(jmx.port), "--jmx-user", JmxAgent.ADMIN,
+        "--jmx-password-file", jmx.wrongPassword.toString()};
+    Cli refused = Cli.run(Cli.with(new String[] {"slo", "set", "front", "--p99", "123"}, Cli.with(zk, wrong)));
+    assertThat(refused.exitCode()).isEqualTo(1);
+    assertThat(refused.err()).contains("RegionServer " + rs.getServerName().getHostname() + ":" + rs.getServerName().getPort())
+        .contains("refused the login of user 'cakeadmin'").contains("--jmx-password-file").contains("nothing was changed");
+    Cli anonymous = Cli.run(Cli.with(new String[] {"pause", "--jmx-port", String.valueOf(jmx.port)}, zk));
+    assertThat(anonymous.exitCode()).isEqualTo(1);
+    assertThat(anonymous.err()).contains("refused a connection without credentials");
+    String[] watcher = {"--jmx-port", String.valueOf(jmx.port), "--jmx-user", JmxAgent.READONLY,
+        "--jmx-password-file", jmx.watcherPassword.toString()};
+    Cli readonly = Cli.run(Cli.with(new String[] {"slo", "set", "front", "--p99", "123"}, Cli.with(zk, watcher)));
+    assertThat(readonly.exitCode()).isEqualTo(1);
+    assertThat(readonly.out()).contains("FAILED: refused by its JMX");
+    assertThat(readonly.out() + readonly.err()).contains("readwrite");
+    assertThat(slo()).isEqualTo(before);
+    Cli noJmx = Cli.run(Cli.with(new String[] {"resume", "--jmx-port", String.valueOf(closedPort()), "--jmx-user",
+        JmxAgent.ADMIN, "--jmx-password-file", jmx.adminPassword.toString()}, zk));
+    assertThat(noJmx.exitCode()).isEqualTo(1);
+    assertThat(noJmx.err()).contains("nothing answers at its JMX");
+  }
+
+  @Test
+  @Order(6)
+  void aJmxPortOfAnotherJvmIsRefusedBeforeAnyWrite() throws Exception {
+    int port = JmxAgent.freePort();
+    Process other = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Dcom.sun.management.jmxremote.port=" + port, "-Dcom.sun.management.jmxremote.host=127.0.0.1",
+        "-Dcom.sun.management.jmxremote.authenticate=false", "-Dcom.sun.management.jmxremote.ssl=false",
+        "-cp", System.getProperty("java.class.path"), OtherJvm.class.getName()).redirectErrorStream(true).start();
+    try {
+      assertThat(new String(other.getInputStream().readNBytes(5))).isEqualTo("ready");
+      String before = slo();
+      Cli r = Cli.run(Cli.with(new String[] {"slo", "set", "front", "--p99", "77", "--jmx-port", String.valueOf(port)}, zk));
+      assertThat(r.exitCode()).isEqualTo(1);
+      assertThat(r.err()).contains("is another JVM (" + other.pid() + "@").contains("nothing was changed");
+      assertThat(slo()).isEqualTo(before);
+    } finally {
+      other.destroy();
+      other.waitFor();
+    }
+  }
+
+  @Test
+  @Order(7)
+  void pausePausesTheControllerAndResumeResumesIt() throws Exception {
+    Cli pause = Cli.run(Cli.with(new String[] {"pause"}, Cli.with(zk, admin)));
+    assertThat(pause.exitCode()).as(pause.err()).isZero();
+    assertThat(pause.out()).contains("paused");
+    assertThat(attribute("Paused")).isEqualTo(true);
+    await("a paused decision", () -> {
+      try {
+        return attribute("LastDecision").toString().startsWith("paused");
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    });
+    Cli show = Cli.run(Cli.with(new String[] {"slo", "show"}, zk));
+    assertThat(show.out()).contains("PAUSED");
+    Cli resume = Cli.run(Cli.with(new String[] {"resume"}, Cli.with(zk, admin)));
+    assertThat(resume.exitCode()).as(resume.err()).isZero();
+    assertThat(attribute("Paused")).isEqualTo(false);
+  }
+
+  @Test
+  @Order(8)
+  void anUnreachableRegionServerIsReportedBesideTheOthers() throws Exception {
+    int closed = closedPort();
+    String hosts = "127.0.0.1:" + rs.getInfoServer().getPort() + ",127.0.0.1:" + closed;
+    Cli r = Cli.run("status", "--json", "--hosts", hosts);
+    assertThat(r.exitCode()).isEqualTo(1);
+    JsonNode servers = JSON.readTree(r.out()).path("regionServers");
+    assertThat(servers).hasSize(2);
+    assertThat(servers.get(0).path("reachable").asBoolean()).isTrue();
+    assertThat(servers.get(0).path("port").asInt()).as("read from the page").isEqualTo(rs.getServerName().getPort());
+    assertThat(byTenant(servers.get(0).path("hbase").path("tenants"))).containsKeys("front", "batch");
+    assertThat(servers.get(1).path("reachable").asBoolean()).isFalse();
+    assertThat(servers.get(1).path("error").asText()).contains("http://127.0.0.1:" + closed).contains("connection refused");
+    assertThat(r.err()).contains("127.0.0.1:" + closed);
+    Cli table = Cli.run("status", "--hosts", hosts);
+    assertThat(table.out()).contains("UNREACHABLE").contains("TENANT");
+    Cli noZk = Cli.run("status", "--zk", "127.0.0.1:" + closed, "--timeout", "1");
+    assertThat(noZk.exitCode()).isEqualTo(1);
+    assertThat(noZk.err()).contains("cannot reach ZooKeeper at 127.0.0.1:" + closed + " (--zk)");
+    Cli wrongParent = Cli.run(Cli.with(new String[] {"status", "--znode-parent", "/nothing"}, zk));
+    assertThat(wrongParent.exitCode()).isEqualTo(1);
+    assertThat(wrongParent.err()).contains("/nothing/rs").contains("--znode-parent");
+    Cli write = Cli.run(Cli.with(new String[] {"pause", "--hosts", hosts}, admin));
+    assertThat(write.exitCode()).isEqualTo(1);
+    assertThat(write.err()).contains("127.0.0.1:" + closed).contains("nothing was changed");
+    assertThat(attribute("Paused")).isEqualTo(false);
+  }
+
+  private static int closedPort() throws java.io.IOException {
+    return JmxAgent.freePort(); // nothing listens there once the probe socket is closed
+  }
+}

@@ -1,0 +1,43 @@
+package io.cake.cli.status;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Whether an SLO is met, from the gauges the scheduler publishes. */
+class ControllerViewTest {
+  private static ControllerView latency(double percentile, double ms) {
+    return new ControllerView("front", "p" + percentile + " <= " + ms + " ms", percentile, ms, null, false, 10_000L,
+        "", List.of(), 0.5, 0, 0, 0, 0L);
+  }
+
+  private static TenantRow row(Double p50, Double p99, Double p999, Double throughput) {
+    return new TenantRow("front", 0.5, 1.0, 0, 0.0, 0.0, throughput, 10.0, 0.0, p50, p99, p999, null, null);
+  }
+
+  @Test
+  void aLatencySloIsJudgedAtItsOwnPublishedPercentile() {
+    TenantRow r = row(2.0, 40.0, 90.0, 100.0);
+    assertThat(latency(99, 50).met(r)).isTrue();
+    assertThat(latency(99, 30).met(r)).isFalse();
+    assertThat(latency(99.9, 50).measured(r)).isEqualTo(90.0);
+    assertThat(latency(99.9, 50).met(r)).isFalse();
+    assertThat(latency(50, 2).met(r)).isTrue();
+  }
+
+  @Test
+  void unpublishedPercentilesAndEmptyIntervalsAreNotJudged() {
+    assertThat(latency(95, 50).met(row(2.0, 40.0, 90.0, 100.0))).isNull();
+    assertThat(latency(99, 50).met(row(null, null, null, 0.0))).isNull();
+  }
+
+  @Test
+  void aThroughputSloIsJudgedOnTheIntervalsRate() {
+    ControllerView c = new ControllerView("batch", ">= 50.0 ops/s", null, null, 50.0, false, 10_000L, "", List.of(),
+        0.5, 0, 0, 0, 0L);
+    assertThat(c.met(row(null, null, null, 60.0))).isTrue();
+    assertThat(c.met(row(null, null, null, 40.0))).isFalse();
+    assertThat(c.met(row(null, null, null, null))).isNull();
+  }
+}

@@ -1,0 +1,59 @@
+package io.cake.cli.status;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.cake.cli.jmx.Beans;
+import io.cake.cli.jmx.JmxPages;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Real /jmx pages, saved from ./cake-cluster's RegionServer 1 and DataNode 1: idle (every latency
+ * NaN: HBase's servlet quotes it, Hadoop's writes it bare) and under a tagged load.
+ */
+class PageParsingTest {
+  static Beans page(String name) throws IOException {
+    try (InputStream in = PageParsingTest.class.getResourceAsStream("/jmx/" + name)) {
+      return JmxPages.beans(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    }
+  }
+
+  @Test
+  void anIdleRegionServerPageReadsWithUnmeasuredValuesAsNull() throws IOException {
+    Beans rs = page("regionserver-idle.json");
+    Map<String, JsonNode> controls = LevelReader.controls(rs, "hbase");
+    assertThat(controls).containsOnlyKeys("hbase-26620"); // the bean's name is quoted in the page
+    HBaseLevel level = LevelReader.hbase(rs, controls.get("hbase-26620"));
+    assertThat(level.enabled()).isTrue();
+    assertThat(List.of(level.poolSize(), level.poolMin(), level.poolMax(), level.poolCap())).containsExactly(10, 4, 72, 0);
+    assertThat(level.tenants()).extracting(TenantRow::tenant).containsExactly("batch", "frontend");
+    TenantRow front = level.tenants().get(1);
+    assertThat(front.share()).isEqualTo(0.5);
+    assertThat(front.weight()).isEqualTo(33.33333333333333);
+    assertThat(front.p99Ms()).as("\"NaN\" from HBase's servlet").isNull();
+    assertThat(front.completions()).isEqualTo(0.0);
+    ControllerView c = ControllerReader.read(rs, 26620).orElseThrow();
+    assertThat(c.sloTenant()).isEqualTo("frontend");
+    assertThat(c.slo()).isEqualTo("p99.0 <= 50.0 ms");
+    assertThat(c.sloPercentile()).as("an older controller without the attribute").isNull();
+    assertThat(c.lastReasons()).containsExactly("only 0 samples (< 100): no SLO-driven change");
+    assertThat(c.met(front)).isNull();
+    assertThat(ControllerReader.read(rs, 1)).isEmpty();
+  }
+
+  @Test
+  void anIdleDataNodePageReadsWithBareNaN() throws IOException {
+    Beans dn = page("datanode-idle.json");
+    JsonNode control = LevelReader.controls(dn, "hdfs").get("hdfs-26110");
+    DataNodeLevel level = LevelReader.datanode("http://127.0.0.2:26112", dn, control);
+    assertThat(level.softLimit()).isEqualTo(6);
+    assertThat(level.tenants()).extracting(TenantRow::tenant).containsExactly("batch", "default", "frontend", "internal");
+    assertThat(level.tenants().get(0).p99Ms()).as("bare NaN from Hadoop's servlet").isNull();
+    assertThat(level.tenants().get(0).share()).isEqualTo(0.25);
+  }
+}
