@@ -52,6 +52,8 @@ public final class CakeRpcScheduler extends ForwardingRpcScheduler implements Co
   private final Clock clock;
   private final CakeSettings initialSettings;
   private final String initialError;
+  /** The file at start, until init() hands it to the scheduler (then HBase's own, unchanged). */
+  private final Configuration initialConf;
   /** Built in init(), once the listener port (and so the scheduler's name) is known. */
   private volatile RegionServerScheduler cake;
 
@@ -85,6 +87,7 @@ public final class CakeRpcScheduler extends ForwardingRpcScheduler implements Co
     }
     this.initialSettings = s;
     this.initialError = error;
+    this.initialConf = conf;
   }
 
   // ------------------------------------------------------------------ lifecycle
@@ -97,6 +100,7 @@ public final class CakeRpcScheduler extends ForwardingRpcScheduler implements Co
     String base = port >= 0 ? "hbase-" + port : "hbase-" + Integer.toHexString(System.identityHashCode(this));
     cake = FirstLevels.create(base, name -> new RegionServerScheduler(
         name, port, initialSettings, initialError, clock, kerberos, server, handlerErrors));
+    cake.fileLoaded(initialConf, true);
   }
 
   @Override
@@ -180,6 +184,7 @@ public final class CakeRpcScheduler extends ForwardingRpcScheduler implements Co
     if (c == null) {
       return;
     }
+    c.fileLoaded(conf, false);
     try {
       c.apply(CakeSettings.from(conf));
       LOG.info("Cake {}: configuration reloaded, allocation {}", c.name(), c.allocation());
