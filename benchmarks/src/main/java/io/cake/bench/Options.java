@@ -3,6 +3,10 @@ package io.cake.bench;
 import io.cake.bench.disk.DiskModel;
 import io.cake.bench.load.RateShape;
 import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -104,77 +108,22 @@ public final class Options {
     "hbase-quota", "cake-static", "cake-slo", "overhead"
   };
 
-  static final String HELP =
-      String.join(
-          "\n",
-          "Usage: ./cake-bench [options]          (./cake-bench jmh [JMH args] runs the JMH suite)",
-          "       ./cake-bench experiment NAME [options]",
-          "",
-          "experiment NAME runs one of Cake's section 6 experiments, scaled to this machine, and writes",
-          "its results.json, plots and a table beside the paper's numbers (docs/paper.md). NAME is one",
-          "of " + io.cake.bench.experiment.Figure.names() + ". They run under --disk hdd unless",
-          "--disk memory is given; --quick runs each in under 4 minutes.",
-          "",
-          "Runs the consolidated Cake experiment (issue 7) and writes results.json, report.md and",
-          "PNG plots. Without --zk it starts an embedded HBase + HDFS mini-cluster in this JVM,",
-          "loads the data once and measures every policy on it.",
-          "",
-          "Scale (default: about 12 minutes on 2 cores):",
-          "  --quick               short runs, about 4 minutes",
-          "  --full                the paper's durations (24-minute diurnal day per run; hours)",
-          "  --tiny                smoke-test scale (what the test suite runs; about 2 minutes)",
-          "",
-          "Output and target:",
-          "  --out DIR             where results.json, report.md, *.png and cluster.log go (default bench-out/)",
-          "  --zk HOST[:PORT][,HOST[:PORT]...]",
-          "                        an existing cluster's ZooKeeper quorum instead of the embedded one",
-          "                        (./cake-cluster's: 127.0.0.1:21181); creates usertable pre-split into",
-          "                        4 regions if it does not exist, and runs the isolated",
-          "                        runs and one mixed run under the cluster's own configuration",
-          "  --zk-policy NAME      the name the mixed run gets with --zk (default hbase-fifo)",
-          "  --znode-parent PATH   the cluster's zookeeper.znode.parent with --zk (default /hbase)",
-          "",
-          "Workload:",
-          "  --shape S             front-end shape: constant (default), diurnal, spike",
-          "  --rate N              front-end base rate, requests/s (scale default: 40/60/80/80;",
-          "                        30 with --disk hdd)",
-          "  --records N           rows of 8 KB to load (scale default: 4k/12k/40k/200k)",
-          "  --duration S          measured seconds of each mixed run (scale default)",
-          "  --batch-threads N     batch scan threads (default 12)",
-          "  --frontend-threads N  open-loop worker threads (default 64)",
-          "  --seed N              arrival-process seed (default 42)",
-          "",
-          "Policies and SLO:",
-          "  --policies LIST       comma-separated subset of: " + String.join(",", ALL_POLICIES),
-          "  --slo MS[,MS...]      SLOs for the cake-slo runs (default: --slo-factor x isolated p99)",
-          "  --slo-factor F        default SLO as a multiple of the isolated front-end p99 (default 2)",
-          "  --percentile P        SLO percentile (default 99)",
-          "  --static-share F      cake-static: front end's share at HBase and HDFS (default 0.9)",
-          "  --controller-interval-ms N  Cake's metrics and controller interval (scale default)",
-          "  --client-budget-ms N  client-side time left out of the controller's server-side target",
-          "                        (default: client p99 - server p99 measured in the cake-static run)",
-          "  --cake-conf K=V       an extra cake.* key for every Cake RegionServer (repeatable),",
-          "                        e.g. --cake-conf cake.hbase.aimd.max=8",
-          "",
-          "Storage (docs/benchmarks.md, 'Disk regimes'):",
-          "  --disk memory|hdd     memory (default): HDFS reads come from the page cache, the contended",
-          "                        resource is CPU. hdd: every DataNode read waits for an EMULATED",
-          "                        rotational disk (benchmark only; parameters below, recorded in",
-          "                        results.json and the report)",
-          "  --disk-seek-ms N      mean seek time (default 8; 1 to 100)",
-          "  --disk-rpm N          spindle speed (default 7200)",
-          "  --disk-mb-per-s N     sequential transfer rate (default 120)",
-          "  --disk-volumes N      actuators per DataNode (default 4)",
-          "",
-          "Other:",
-          "  --block-cache F       RegionServer block cache as a fraction of heap (default 0.01)",
-          "  --handlers N          hbase.regionserver.handler.count (default 10; Cake's pool starts there)",
-          "  --soft-limit N        the DataNode gate's soft limit under Cake policies (default: Cake's",
-          "                        default 6 with --disk memory, the number of volumes with --disk hdd)",
-          "  --no-plots            skip the PNG plots",
-          "  --no-progress         no live progress line",
-          "  --help                this text",
-          "");
+  /**
+   * The --help text. A file, so that ./cake-bench prints it without a build or a JVM;
+   * OptionsTest checks it names every experiment, policy and option.
+   */
+  static final String HELP = helpText();
+
+  private static String helpText() {
+    try (InputStream in = Options.class.getResourceAsStream("help.txt")) {
+      if (in == null) {
+        throw new IllegalStateException("help.txt missing from the classpath");
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
 
   /** Parses; returns null after printing help. */
   public static Options parse(String[] args) {

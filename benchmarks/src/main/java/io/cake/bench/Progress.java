@@ -11,7 +11,13 @@ import java.util.Locale;
  */
 final class Progress {
   private final boolean enabled;
+  /** Where ./cake-bench puts the terminal's width (Java cannot ask the terminal). */
+  static final String COLUMNS_PROPERTY = "cake.bench.columns";
+  /** When the width is unknown. */
+  static final int DEFAULT_WIDTH = 160;
+
   private final boolean tty = System.console() != null;
+  private final int width = width(System.getProperty(COLUMNS_PROPERTY));
   private final PrintStream err = System.err;
   private final PrintStream out = System.out;
   private final long start = System.nanoTime();
@@ -22,6 +28,19 @@ final class Progress {
 
   Progress(boolean enabled) {
     this.enabled = enabled;
+  }
+
+  /**
+   * The longest line that fits: one less than the terminal's columns, as a line filling the last
+   * column wraps on many terminals and then each redraw starts a new line.
+   */
+  static int width(String columns) {
+    try {
+      int c = Integer.parseInt(columns == null ? "" : columns.trim());
+      return c > 1 ? c - 1 : DEFAULT_WIDTH;
+    } catch (NumberFormatException e) {
+      return DEFAULT_WIDTH;
+    }
   }
 
   void plan(double seconds) {
@@ -66,7 +85,6 @@ final class Progress {
             what);
     long now = System.nanoTime();
     if (tty) {
-      int width = 160;
       if (line.length() > width) {
         line = line.substring(0, width);
       }

@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cake.bench.disk.DiskModel;
+import io.cake.bench.experiment.Figure;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** Command-line parsing: bad input is refused by option name before any cluster starts. */
@@ -87,5 +90,29 @@ class OptionsTest {
     assertThatThrownBy(() -> Options.parse(new String[] {"--zk", "a,,b:1"})).hasMessageContaining("--zk");
     assertThatThrownBy(() -> Options.parse(new String[] {"--zk", "a:99999"})).hasMessageContaining("--zk");
     assertThatThrownBy(() -> Options.parse(new String[] {"--znode-parent", "hbase"})).hasMessageContaining("--znode-parent");
+  }
+
+  /** ./cake-bench prints help.txt itself (no build): it must stay the parser's own list. */
+  @Test
+  void helpNamesEveryExperimentAndPolicyAndOnlyOptionsTheParserKnows() {
+    for (Figure f : Figure.values()) {
+      assertThat(Options.HELP).contains(f.id());
+    }
+    for (String p : Options.ALL_POLICIES) {
+      assertThat(Options.HELP).contains(p);
+    }
+    Matcher m = Pattern.compile("(?m)^\\s+(--[a-z-]+)").matcher(Options.HELP);
+    int options = 0;
+    while (m.find()) {
+      options++;
+      String opt = m.group(1);
+      try {
+        Options.parse(new String[] {opt, "1"});
+      } catch (IllegalArgumentException e) {
+        assertThat(e.getMessage()).as(opt).doesNotContain("unknown option " + opt);
+      }
+    }
+    assertThat(options).isGreaterThan(30);
+    assertThatThrownBy(() -> Options.parse(new String[] {"--no-such-option"})).hasMessageContaining("unknown option");
   }
 }

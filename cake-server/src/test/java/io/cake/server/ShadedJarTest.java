@@ -164,6 +164,7 @@ class ShadedJarTest {
         base + "conf/cake-hdfs-site.xml",
         base + "docs/install.md",
         base + "README.md",
+        base + "LICENSE",
         base + "cake-cluster",
         base + "docker/cluster/cluster.sh",
         base + "docker/runtime/hbase/pom.xml",

@@ -101,6 +101,21 @@ public final class JmxConnection {
     return JMXConnectorFactory.connect(new JMXServiceURL(url), environment());
   }
 
+  /** Same URL, user, password file and TLS: a reload that names the same DataNode the same way. */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof JmxConnection c
+        && url.equals(c.url)
+        && Objects.equals(user, c.user)
+        && Objects.equals(passwordFile, c.passwordFile)
+        && ssl == c.ssl;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(url, user, passwordFile, ssl);
+  }
+
   /** For logs: never the password. */
   @Override
   public String toString() {

@@ -1,21 +1,13 @@
 package io.cake.controller.hbase;
 
 import io.cake.controller.config.ControllerConfig;
-import io.cake.controller.config.SloTarget;
-import io.cake.controller.jmx.Controller;
-import io.cake.controller.loop.DataNodeLocator;
 import io.cake.controller.loop.SecondLevelController;
-import io.cake.controller.policy.SloDecider;
-import io.cake.hbase.rpc.RegionServerScheduler;
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import javax.management.MBeanServer;
-import javax.management.ObjectName;
 import org.apache.hadoop.hbase.CoprocessorEnvironment;
 import org.apache.hadoop.hbase.coprocessor.RegionServerCoprocessor;
 import org.apache.hadoop.hbase.coprocessor.RegionServerCoprocessorEnvironment;
@@ -25,56 +17,21 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs the second-level controller in the RegionServer's JVM. Installed by configuration alone:
  * {@code hbase.coprocessor.regionserver.classes = io.cake.controller.hbase.CakeControllerCoprocessor}
- * with {@code cake.controller.enabled = true} and one {@code cake.slo.<tenant>.*} group. A bad
- * configuration is logged and leaves the RegionServer running without a controller.
+ * with {@code cake.controller.enabled = true} and one {@code cake.slo.<tenant>.*} group. The
+ * controller follows {@code update_config} ({@link LiveController}); a bad configuration is logged
+ * and leaves the RegionServer running, without a controller or with the one it had.
  */
 public final class CakeControllerCoprocessor implements RegionServerCoprocessor {
   private static final Logger LOG = LoggerFactory.getLogger(CakeControllerCoprocessor.class);
 
   private ScheduledExecutorService thread;
-  private SecondLevelController controller;
-  private ObjectName mbean;
-  private DataNodeLocator datanode;
+  private volatile LiveController live;
 
   @Override
   public void start(CoprocessorEnvironment env) {
     Map<String, String> conf = new HashMap<>();
     env.getConfiguration().forEach(e -> conf.put(e.getKey(), e.getValue()));
-    ControllerConfig cfg;
-    try {
-      cfg = ControllerConfig.parse(conf);
-    } catch (IllegalArgumentException e) {
-      LOG.error("cake-controller not started, configuration refused: {}", e.getMessage());
-      return;
-    }
-    if (!cfg.enabled()) {
-      LOG.info("cake-controller: {} is false; not started", ControllerConfig.ENABLED);
-      return;
-    }
-    if (cfg.slo().isEmpty()) {
-      LOG.warn("cake-controller: no {}<tenant>.* SLO set; not started", ControllerConfig.SLO_PREFIX);
-      return;
-    }
     int port = ((RegionServerCoprocessorEnvironment) env).getServerName().getPort();
-    SloTarget slo = cfg.slo().get();
-    long interval = cfg.params().interval().toMillis();
-    datanode = new DataNodeLocator(cfg.hdfsJmx(), cfg.hdfsScheduler());
-    controller =
-        new SecondLevelController(
-            () -> RegionServerScheduler.byPort(port).map(LocalHBasePort::new).orElse(null),
-            datanode,
-            new SloDecider(cfg.params()),
-            slo,
-            // A call to the DataNode may take half an interval, at most the default.
-            Duration.ofMillis(Math.max(1, Math.min(SecondLevelController.DEFAULT_CALL_TIMEOUT.toMillis(), interval / 2))));
-    try {
-      MBeanServer server = ManagementFactory.getPlatformMBeanServer();
-      mbean = Controller.objectName(port);
-      server.registerMBean(new Controller(controller, interval), mbean);
-    } catch (Exception e) {
-      LOG.warn("cake-controller: MBean not registered: {}", e.toString());
-      mbean = null;
-    }
     thread =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -82,40 +39,61 @@ public final class CakeControllerCoprocessor implements RegionServerCoprocessor 
               t.setDaemon(true);
               return t;
             });
-    thread.scheduleWithFixedDelay(this::tick, interval, interval, TimeUnit.MILLISECONDS);
-    LOG.info("cake-controller started for {} every {} ms, DataNode scheduler through {}", slo, interval, cfg.hdfsJmx());
+    // Built on the thread that will run it: LiveController is confined to one thread.
+    thread.execute(
+        () -> {
+          live = new LiveController(port, conf, LiveController.filesOf(port));
+          schedule(live, live.interval()); // the first decision after one interval, as HBase's
+        });
   }
 
-  private void tick() {
-    try {
-      controller.tick();
-    } catch (Throwable t) { // never let the scheduled task die
-      LOG.error("cake-controller: tick failed", t);
-    }
+  /** Each step picks its successor's delay: update_config may change the interval. */
+  private void schedule(LiveController c, Duration firstDelay) {
+    Runnable step =
+        new Runnable() {
+          @Override
+          public void run() {
+            Duration next;
+            try {
+              next = c.step();
+            } catch (Throwable t) { // never let the scheduled task die
+              LOG.error("cake-controller: step failed", t);
+              next = Duration.ofMillis(ControllerConfig.DEFAULT_INTERVAL_MS);
+            }
+            if (!thread.isShutdown()) {
+              thread.schedule(this, next.toMillis(), TimeUnit.MILLISECONDS);
+            }
+          }
+        };
+    thread.schedule(step, firstDelay.toMillis(), TimeUnit.MILLISECONDS);
   }
 
   @Override
   public void stop(CoprocessorEnvironment env) {
-    if (thread != null) {
-      thread.shutdownNow();
+    if (thread == null) {
+      return;
     }
-    if (mbean != null) {
-      try {
-        ManagementFactory.getPlatformMBeanServer().unregisterMBean(mbean);
-      } catch (Exception ignored) {
-        // already gone
-      }
+    thread.shutdownNow();
+    try {
+      thread.awaitTermination(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
-    if (controller != null) {
-      controller.close();
-    }
-    if (datanode != null) {
-      datanode.close();
+    LiveController c = live;
+    if (c != null) {
+      c.close();
     }
   }
 
   /** For tests: the running controller, or null. */
   public SecondLevelController controller() {
-    return controller;
+    LiveController c = live;
+    return c == null ? null : c.controller();
+  }
+
+  /** For tests and operators' tools: why the last configuration was refused, or empty. */
+  public String configurationError() {
+    LiveController c = live;
+    return c == null ? "" : c.configurationError();
   }
 }

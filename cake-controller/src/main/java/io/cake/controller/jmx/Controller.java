@@ -6,6 +6,7 @@ import io.cake.controller.policy.Decision;
 import io.cake.controller.policy.LatencyAllocation;
 import io.cake.core.tenant.LatencyGoal;
 import io.cake.core.tenant.ThroughputGoal;
+import java.util.function.Supplier;
 import javax.management.MalformedObjectNameException;
 import javax.management.ObjectName;
 
@@ -13,10 +14,17 @@ import javax.management.ObjectName;
 public final class Controller implements ControllerMXBean {
   private final SecondLevelController controller;
   private final long intervalMillis;
+  private final Supplier<String> configurationError;
 
   public Controller(SecondLevelController controller, long intervalMillis) {
+    this(controller, intervalMillis, () -> "");
+  }
+
+  /** @param configurationError why the last reloaded file was refused, or empty */
+  public Controller(SecondLevelController controller, long intervalMillis, Supplier<String> configurationError) {
     this.controller = controller;
     this.intervalMillis = intervalMillis;
+    this.configurationError = configurationError;
   }
 
   public static ObjectName objectName(int port) {
@@ -120,5 +128,10 @@ public final class Controller implements ControllerMXBean {
   @Override
   public long getFailures() {
     return controller.failures();
+  }
+
+  @Override
+  public String getConfigurationError() {
+    return configurationError.get();
   }
 }

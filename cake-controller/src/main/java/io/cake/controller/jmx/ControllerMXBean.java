@@ -50,4 +50,7 @@ public interface ControllerMXBean {
   int getHbasePoolCap();
 
   long getFailures();
+
+  /** Why the last hbase-site.xml handed over by update_config was refused (by key), or empty. */
+  String getConfigurationError();
 }

@@ -3,8 +3,10 @@ package io.cake.controller.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cake.controller.config.ControllerConfig;
+import io.cake.controller.config.SloTarget;
 import io.cake.controller.hbase.CakeControllerCoprocessor;
 import io.cake.controller.jmx.Controller;
+import io.cake.controller.loop.SecondLevelController;
 import io.cake.core.level.FirstLevels;
 import io.cake.hbase.rpc.CakeRpcSchedulerFactory;
 import io.cake.hbase.rpc.RegionServerScheduler;
@@ -44,6 +46,7 @@ import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.filter.BinaryComparator;
 import org.apache.hadoop.hbase.filter.RowFilter;
+import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.apache.hadoop.hbase.security.User;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterAll;
@@ -262,6 +265,43 @@ class ControllerClusterTest {
         dataNode.metrics("front").totalCompletions(), dataNode.metrics("batch").totalCompletions());
     assertThat(dataNode.metrics("front").totalCompletions()).isPositive();
     assertThat(dataNode.metrics("batch").totalCompletions()).isPositive();
+  }
+
+  /**
+   * update_config reaches Cake's RPC scheduler, not coprocessors: the controller picks the file up
+   * from there before its next decision. A refused file names the key and changes nothing.
+   */
+  @Test
+  void anSloChangedByUpdateConfigIsInForceAtTheNextDecision() throws Exception {
+    HRegionServer rs = util.getMiniHBaseCluster().getRegionServer(0);
+    CakeControllerCoprocessor cp = rs.getRegionServerCoprocessorHost().findCoprocessor(CakeControllerCoprocessor.class);
+    SecondLevelController controller = cp.controller();
+    try {
+      updateConfiguration(rs, "cake.slo.front.latency-ms", "400");
+      long after = controller.last().tick();
+      // The tick running while update_config returned may have read the file before it.
+      await(Duration.ofSeconds(30), () -> controller.last().tick() >= after + 2 && controller.last().decision() != null);
+      assertThat(cp.controller()).as("set in place, state kept").isSameAs(controller);
+      assertThat(controller.slo()).isEqualTo(SloTarget.latency("front", 99, 400));
+      assertThat(controller.last().summary()).contains(controller.slo().toString());
+
+      updateConfiguration(rs, "cake.slo.front.latency-ms", "-1");
+      await(Duration.ofSeconds(30), () -> !cp.configurationError().isEmpty());
+      assertThat(cp.configurationError()).contains("cake.slo.front");
+      assertThat(cp.controller()).isSameAs(controller);
+      assertThat(controller.slo()).isEqualTo(SloTarget.latency("front", 99, 400));
+    } finally {
+      updateConfiguration(rs, "cake.slo.front.latency-ms", String.valueOf(SLO_MS));
+    }
+    await(Duration.ofSeconds(30), () -> cp.configurationError().isEmpty());
+    assertThat(controller.slo()).isEqualTo(SloTarget.latency("front", 99, SLO_MS));
+  }
+
+  private static void updateConfiguration(HRegionServer rs, String key, String value) throws Exception {
+    rs.getConfiguration().set(key, value);
+    try (Admin admin = front.getAdmin()) {
+      admin.updateConfiguration(rs.getServerName());
+    }
   }
 
   private static void await(Duration timeout, java.util.function.BooleanSupplier condition) throws InterruptedException {

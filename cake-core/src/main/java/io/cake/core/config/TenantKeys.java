@@ -22,13 +22,25 @@ import java.util.TreeMap;
 public final class TenantKeys {
   public static final String SHARE_SUFFIX = ".share";
   public static final String RESERVATION_SUFFIX = ".reservation";
+  /**
+   * One definition for both levels: {@code cake.tenant.<t>.share|reservation}, e.g. once in
+   * core-site.xml, which RegionServers and DataNodes both read. A level's own key wins.
+   */
+  public static final String SHARED_PREFIX = "cake.tenant.";
+  /** The shared keys know no default-share key: each level's own applies. */
+  private static final TenantKeys SHARED = new TenantKeys(SHARED_PREFIX, "cake.<level>.default-share");
 
   /**
    * What the keys say.
    *
    * @param others per other suffix, each tenant's trimmed value
    */
-  public record Parsed(Allocation allocation, Map<String, Map<String, String>> others) {
+  public record Parsed(Allocation allocation, Map<String, Map<String, String>> others, List<String> overrides) {
+    public Parsed {
+      overrides = List.copyOf(overrides);
+    }
+
+
     /** Tenant to trimmed value of the keys ending in {@code suffix}; empty if there are none. */
     public Map<String, String> values(String suffix) {
       return others.getOrDefault(suffix, Map.of());
@@ -93,7 +105,40 @@ public final class TenantKeys {
             : ConfigNumbers.positiveDouble(defaultShareKey, defaultShare.trim());
     others.replaceAll((s, m) -> Collections.unmodifiableMap(m));
     return new Parsed(
-        new Allocation(shares, reservations, dflt), Collections.unmodifiableMap(others));
+        new Allocation(shares, reservations, dflt), Collections.unmodifiableMap(others), List.of());
+  }
+
+  /**
+   * This level's keys over the shared ones: a tenant's {@code .share} or {@code .reservation} comes
+   * from this level's key when there is one, else from {@code cake.tenant.<t>}. Where both are set
+   * to different values, {@link Parsed#overrides()} says so, naming both keys, for a warning.
+   *
+   * @param shared the keys below {@link #SHARED_PREFIX}, prefix cut off
+   */
+  public Parsed parse(Map<String, String> shared, Map<String, String> underPrefix, String defaultShare) {
+    Parsed own = parse(underPrefix, defaultShare);
+    Allocation common = SHARED.parse(shared, null).allocation();
+    if (common.shares().isEmpty() && common.reservations().isEmpty()) {
+      return own;
+    }
+    List<String> overrides = new ArrayList<>();
+    Map<String, Double> shares = merge(common.shares(), own.allocation().shares(), SHARE_SUFFIX, overrides);
+    Map<String, Integer> reservations =
+        merge(common.reservations(), own.allocation().reservations(), RESERVATION_SUFFIX, overrides);
+    return new Parsed(
+        new Allocation(shares, reservations, own.allocation().defaultShare()), own.others(), overrides);
+  }
+
+  private <V> Map<String, V> merge(Map<String, V> common, Map<String, V> own, String suffix, List<String> overrides) {
+    Map<String, V> out = new TreeMap<>(common);
+    own.forEach(
+        (tenant, v) -> {
+          V was = out.put(tenant, v);
+          if (was != null && !was.equals(v)) {
+            overrides.add(prefix + tenant + suffix + "=" + v + " overrides " + SHARED_PREFIX + tenant + suffix + "=" + was);
+          }
+        });
+    return out;
   }
 
   /**

@@ -99,4 +99,29 @@ class TenantKeysTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining(message);
   }
+
+  @Test
+  void sharedKeysDefineATenantForEveryLevelAndALevelsOwnKeyWins() {
+    TenantKeys.Parsed p =
+        KEYS.parse(
+            Map.of("fe.share", "9", "fe.reservation", "1", "batch.share", "1"),
+            Map.of("fe.share", "4", "fe.allowed-users", "alice"),
+            null);
+    assertThat(p.allocation().share("fe")).as("own key").isEqualTo(4.0);
+    assertThat(p.allocation().share("batch")).as("shared key").isEqualTo(1.0);
+    assertThat(p.allocation().reservation("fe")).as("shared key").isEqualTo(1);
+    assertThat(p.values(".allowed-users")).isEqualTo(Map.of("fe", "alice"));
+    assertThat(p.overrides()).containsExactly("cake.x.tenant.fe.share=4.0 overrides cake.tenant.fe.share=9.0");
+    // The same value twice is no conflict.
+    assertThat(KEYS.parse(Map.of("fe.share", "4"), Map.of("fe.share", "4.0"), null).overrides()).isEmpty();
+  }
+
+  @Test
+  void badSharedKeysAreRefusedByTheirFullName() {
+    assertThatThrownBy(() -> KEYS.parse(Map.of("fe.share", "-1"), Map.of(), null))
+        .hasMessageContaining("cake.tenant.fe.share");
+    // Level-only suffixes do not belong under the shared prefix.
+    assertThatThrownBy(() -> KEYS.parse(Map.of("fe.allowed-users", "alice"), Map.of(), null))
+        .hasMessageContaining("unknown key cake.tenant.fe.allowed-users");
+  }
 }

@@ -11,6 +11,7 @@ import io.cake.core.tenant.TenantNames;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -36,7 +37,8 @@ public record CakeSettings(
     boolean aimdEnabled,
     AimdConfig aimd,
     Duration metricsInterval,
-    boolean jmxEnabled) {
+    boolean jmxEnabled,
+    List<String> overrides) {
 
   /** Who may claim a tenant through an attribute. */
   public enum AclMode {
@@ -68,7 +70,6 @@ public record CakeSettings(
   private static final TenantKeys TENANT_KEYS =
       new TenantKeys(TENANT_PREFIX, DEFAULT_SHARE, ALLOWED_USERS_SUFFIX);
 
-  /** Reads and validates every cake.hbase.* key. */
   /** Cake off (stock scheduling) with defaults otherwise: what an invalid file starts with. */
   public static CakeSettings disabled(Configuration conf) {
     Configuration fallback = new Configuration(false);
@@ -78,9 +79,14 @@ public record CakeSettings(
     return from(fallback);
   }
 
+  /**
+   * Reads and validates every cake.hbase.* key, and the shared {@code cake.tenant.*} keys under
+   * them ({@link #overrides()} lists where an own key differs from a shared one).
+   */
   public static CakeSettings from(Configuration conf) {
     TenantKeys.Parsed tenants =
-        TENANT_KEYS.parse(conf.getPropsWithPrefix(TENANT_PREFIX), conf.get(DEFAULT_SHARE));
+        TENANT_KEYS.parse(
+            conf.getPropsWithPrefix(TenantKeys.SHARED_PREFIX), conf.getPropsWithPrefix(TENANT_PREFIX), conf.get(DEFAULT_SHARE));
     Allocation allocation = tenants.allocation();
     Map<String, Set<String>> allowed = new TreeMap<>();
     tenants.values(ALLOWED_USERS_SUFFIX).forEach((tenant, users) -> allowed.put(tenant, csv(users)));
@@ -125,7 +131,8 @@ public record CakeSettings(
         aimd,
         Duration.ofMillis(
             longAtLeast(conf, METRICS_INTERVAL_MS, DEFAULT_METRICS_INTERVAL_MS, 10)),
-        bool(conf, JMX_ENABLED, DEFAULT_JMX_ENABLED));
+        bool(conf, JMX_ENABLED, DEFAULT_JMX_ENABLED),
+        tenants.overrides());
   }
 
   /** Whether attribute claims are checked against allowed users, given the cluster's security. */

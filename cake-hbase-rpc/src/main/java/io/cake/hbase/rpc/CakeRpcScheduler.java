@@ -8,6 +8,7 @@ import io.cake.hbase.jmx.HBaseSchedulerControl;
 import io.cake.hbase.tenant.OperationClassifier;
 import io.cake.hbase.tenant.TenantResolver;
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.apache.hadoop.conf.Configuration;
@@ -52,6 +53,8 @@ public final class CakeRpcScheduler extends ForwardingRpcScheduler implements Co
   private final Clock clock;
   private final CakeSettings initialSettings;
   private final String initialError;
+  /** The file at start, until init() hands it to the scheduler (then HBase's own, unchanged). */
+  private final Configuration initialConf;
   /** Built in init(), once the listener port (and so the scheduler's name) is known. */
   private volatile RegionServerScheduler cake;
 
@@ -85,6 +88,8 @@ public final class CakeRpcScheduler extends ForwardingRpcScheduler implements Co
     }
     this.initialSettings = s;
     this.initialError = error;
+    warnOverrides(s.overrides());
+    this.initialConf = conf;
   }
 
   // ------------------------------------------------------------------ lifecycle
@@ -97,6 +102,7 @@ public final class CakeRpcScheduler extends ForwardingRpcScheduler implements Co
     String base = port >= 0 ? "hbase-" + port : "hbase-" + Integer.toHexString(System.identityHashCode(this));
     cake = FirstLevels.create(base, name -> new RegionServerScheduler(
         name, port, initialSettings, initialError, clock, kerberos, server, handlerErrors));
+    cake.fileLoaded(initialConf, true);
   }
 
   @Override
@@ -180,13 +186,22 @@ public final class CakeRpcScheduler extends ForwardingRpcScheduler implements Co
     if (c == null) {
       return;
     }
+    c.fileLoaded(conf, false);
     try {
-      c.apply(CakeSettings.from(conf));
+      CakeSettings next = CakeSettings.from(conf);
+      List<String> before = c.settings().overrides();
+      c.apply(next);
+      warnOverrides(next.overrides().equals(before) ? List.of() : next.overrides());
       LOG.info("Cake {}: configuration reloaded, allocation {}", c.name(), c.allocation());
     } catch (RuntimeException e) {
       c.refused(e.getMessage());
       LOG.error("Cake {}: configuration rejected, keeping the previous one: {}", c.name(), e.getMessage());
     }
+  }
+
+  /** Once per file that brings them: an own key over a shared one is legal, but worth a word. */
+  private static void warnOverrides(List<String> overrides) {
+    overrides.forEach(o -> LOG.warn("Cake: {} (the RegionServer's own key wins)", o));
   }
 
   @Override

@@ -13,15 +13,18 @@ import io.cake.core.tenant.TenantCap;
 import io.cake.core.time.Clock;
 import io.cake.hbase.config.CakeHBaseConfig;
 import io.cake.hbase.config.CakeSettings;
+import io.cake.hbase.config.SiteFile;
 import io.cake.hbase.jmx.HBaseSchedulerMXBean;
 import io.cake.hbase.tenant.TenantResolver;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Abortable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -56,6 +59,7 @@ public final class RegionServerScheduler implements FirstLevel {
   private volatile TenantResolver resolver;
   private volatile boolean enabled;
   private volatile String lastConfigurationError;
+  private volatile SiteFile siteFile = new SiteFile(0, Map.of());
 
   RegionServerScheduler(
       String name, int port, CakeSettings settings, String configurationError, Clock clock,
@@ -201,6 +205,16 @@ public final class RegionServerScheduler implements FirstLevel {
     enabled = next.enabled();
     settings = next;
     lastConfigurationError = "";
+  }
+
+  /** Records the file HBase handed over (at start, then at each update_config), good or bad. */
+  void fileLoaded(Configuration conf, boolean atStart) {
+    siteFile = SiteFile.of(atStart ? 0 : siteFile.generation() + 1, conf);
+  }
+
+  /** The cake.* keys of the file HBase last handed over, for the controller in this JVM. */
+  public SiteFile siteFile() {
+    return siteFile;
   }
 
   void refused(String error) {

@@ -105,4 +105,18 @@ class CakeSettingsTest {
     assertThat(s.aimdEnabled()).isFalse();
     assertThat(s.jmxEnabled()).isTrue();
   }
+
+  @Test
+  void sharedTenantKeysUnderTheRegionServersOwn() {
+    Configuration conf = new Configuration(false);
+    conf.set("cake.tenant.fe.share", "9");
+    conf.set("cake.tenant.fe.reservation", "1");
+    conf.set("cake.tenant.batch.share", "1");
+    conf.set("cake.hbase.tenant.batch.share", "2");
+    CakeSettings s = CakeSettings.from(conf);
+    assertThat(s.allocation().share("fe")).isEqualTo(9.0);
+    assertThat(s.allocation().reservation("fe")).isEqualTo(1);
+    assertThat(s.allocation().share("batch")).isEqualTo(2.0);
+    assertThat(s.overrides()).containsExactly("cake.hbase.tenant.batch.share=2.0 overrides cake.tenant.batch.share=1.0");
+  }
 }

@@ -2,6 +2,7 @@ package io.cake.hdfs.client;
 
 import io.cake.core.config.ConfigBoolean;
 import io.cake.core.config.ConfigNumbers;
+import io.cake.core.config.TenantKeys;
 import io.cake.core.tenant.CurrentTenant;
 import io.cake.core.tenant.TenantNames;
 import io.cake.hdfs.datanode.ClientNameParser;
@@ -94,11 +95,11 @@ public class CakeTenantFileSystem extends FilterFileSystem {
         ConfigBoolean.parse(ENABLED_KEY, conf.get(ENABLED_KEY), DEFAULT_ENABLED) && "hdfs".equalsIgnoreCase(base.getUri().getScheme());
   }
 
-  /** Tenants named by keys {@code cake.hbase.tenant.<t>.<x>} and {@code cake.slo.<t>.<x>}. */
+  /** Tenants named by keys {@code cake.tenant.<t>.<x>}, {@code cake.hbase.tenant.<t>.<x>} and {@code cake.slo.<t>.<x>}. */
   static Set<String> configuredTenants(Configuration conf, String internalTenant) {
     Set<String> out = new TreeSet<>();
     out.add(internalTenant);
-    for (String prefix : new String[] {"cake.hbase.tenant.", "cake.slo."}) {
+    for (String prefix : new String[] {TenantKeys.SHARED_PREFIX, "cake.hbase.tenant.", "cake.slo."}) {
       for (String rest : conf.getPropsWithPrefix(prefix).keySet()) {
         int dot = rest.lastIndexOf('.');
         if (dot > 0 && TenantNames.isValid(rest.substring(0, dot))) {

@@ -53,6 +53,7 @@ public class CakeFsDatasetFactory extends FsDatasetSpi.Factory<FsDatasetSpi<?>> 
           + " it restarts with a valid one: {}", e.getMessage());
       return real;
     }
+    config.overrides().forEach(o -> LOG.warn("Cake: {} (the DataNode's own key wins)", o));
     String domainSocket = conf.getTrimmed("dfs.domain.socket.path", "");
     if (!domainSocket.isEmpty()) {
       LOG.warn("Cake: this DataNode serves short-circuit reads (dfs.domain.socket.path={}): local"

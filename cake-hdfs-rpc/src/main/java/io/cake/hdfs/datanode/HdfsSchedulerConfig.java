@@ -7,6 +7,7 @@ import io.cake.core.config.TenantKeys;
 import io.cake.core.sched.Allocation;
 import io.cake.core.sched.SoftLimitGate;
 import io.cake.core.tenant.TenantNames;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -24,7 +25,8 @@ public record HdfsSchedulerConfig(
     int maxTenants,
     long stallTimeoutMs,
     long stuckReadMs,
-    Allocation allocation) {
+    Allocation allocation,
+    List<String> overrides) {
 
   /** Hadoop's key naming the dataset factory; set it to {@link CakeFsDatasetFactory}. */
   public static final String FSDATASET_FACTORY_KEY = "dfs.datanode.fsdataset.factory";
@@ -125,13 +127,19 @@ public record HdfsSchedulerConfig(
       throw new IllegalArgumentException(MAX_TENANTS_KEY + " must be >= 1, got " + maxTenants);
     }
     allocation.checkFits(softLimit, SOFT_LIMIT_KEY);
+    overrides = List.copyOf(overrides);
   }
 
   public static HdfsSchedulerConfig defaults() {
     return from(new Configuration(false));
   }
 
+  /**
+   * Every cake.hdfs.* key, and the shared {@code cake.tenant.*} keys under the per-tenant ones
+   * ({@link #overrides()} lists where an own key differs from a shared one).
+   */
   public static HdfsSchedulerConfig from(Configuration conf) {
+    TenantKeys.Parsed tenants = tenants(conf);
     return new HdfsSchedulerConfig(
         bool(conf, ENABLED_KEY, DEFAULT_ENABLED),
         integer(conf, SOFT_LIMIT_KEY, DEFAULT_SOFT_LIMIT),
@@ -143,7 +151,8 @@ public record HdfsSchedulerConfig(
         integer(conf, MAX_TENANTS_KEY, DEFAULT_MAX_TENANTS),
         whole(conf, STALL_TIMEOUT_KEY, DEFAULT_STALL_TIMEOUT_MS),
         whole(conf, STUCK_READ_KEY, DEFAULT_STUCK_READ_MS),
-        allocation(conf));
+        tenants.allocation(),
+        tenants.overrides());
   }
 
   /** Hadoop's getInt names no key in its error; ranges are checked by the constructor. */
@@ -162,10 +171,9 @@ public record HdfsSchedulerConfig(
     return ConfigBoolean.parse(key, conf.get(key), dflt);
   }
 
-  /** Shares and reservations from the {@code cake.hdfs.tenant.<name>.*} keys. */
-  static Allocation allocation(Configuration conf) {
-    return TENANT_KEYS
-        .parse(conf.getPropsWithPrefix(TENANT_PREFIX), conf.get(DEFAULT_SHARE_KEY))
-        .allocation();
+  /** Shares and reservations from the {@code cake.hdfs.tenant.<name>.*} keys over {@code cake.tenant.*}. */
+  static TenantKeys.Parsed tenants(Configuration conf) {
+    return TENANT_KEYS.parse(
+        conf.getPropsWithPrefix(TenantKeys.SHARED_PREFIX), conf.getPropsWithPrefix(TENANT_PREFIX), conf.get(DEFAULT_SHARE_KEY));
   }
 }

@@ -23,6 +23,20 @@ class HdfsSchedulerConfigTest {
   }
 
   @Test
+  void sharedTenantKeysUnderTheDataNodesOwn() {
+    Configuration conf = new Configuration(false);
+    conf.set("cake.tenant.fe.share", "9");
+    conf.set("cake.tenant.fe.reservation", "1");
+    conf.set("cake.hdfs.tenant.fe.share", "4");
+    HdfsSchedulerConfig c = HdfsSchedulerConfig.from(conf);
+    assertThat(c.allocation().share("fe")).isEqualTo(4.0);
+    assertThat(c.allocation().reservation("fe")).isEqualTo(1);
+    assertThat(c.overrides()).containsExactly("cake.hdfs.tenant.fe.share=4.0 overrides cake.tenant.fe.share=9.0");
+    conf.set("cake.tenant.fe.reservation", "6");
+    assertThatThrownBy(() -> HdfsSchedulerConfig.from(conf)).hasMessageContaining("cake.hdfs.soft-limit");
+  }
+
+  @Test
   void tenantKeys() {
     Configuration conf = new Configuration(false);
     conf.set("cake.hdfs.tenant.fe.share", "4");

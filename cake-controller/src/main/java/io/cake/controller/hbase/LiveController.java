@@ -1,0 +1,193 @@
+package io.cake.controller.hbase;
+
+import io.cake.controller.config.ConfigChange;
+import io.cake.controller.config.ControllerConfig;
+import io.cake.controller.config.IntervalCheck;
+import io.cake.controller.jmx.Controller;
+import io.cake.controller.loop.DataNodeLocator;
+import io.cake.controller.loop.SecondLevelController;
+import io.cake.controller.policy.SloDecider;
+import io.cake.hbase.config.SiteFile;
+import io.cake.hbase.rpc.RegionServerScheduler;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import javax.management.ObjectName;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One RegionServer's controller as its {@code hbase-site.xml} says, kept so across {@code
+ * update_config}: before each interval's decision it looks for a file HBase handed Cake's RPC
+ * scheduler since ({@link SiteFile}) and applies what changed ({@link ConfigChange}). A file the
+ * controller refuses is logged by key and shown as {@code ConfigurationError}; the controller goes
+ * on as it was. Disabling it (or removing the SLO) stops it; enabling it starts one, without a
+ * RegionServer restart.
+ *
+ * <p>Runs on one thread, the coprocessor's: {@link #step()} and {@link #close()} only.
+ */
+final class LiveController implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(LiveController.class);
+
+  private final int port;
+  private final Supplier<Optional<SiteFile>> files;
+  private ControllerConfig config; // the last file accepted; null: none yet
+  private long generation;
+  private volatile String configurationError = "";
+  private String intervalWarning = "";
+
+  private volatile SecondLevelController controller; // read by tests and the coprocessor
+  private DataNodeLocator datanode;
+  private ObjectName mbean;
+  private boolean pausedAtStop;
+
+  /**
+   * @param startFile the coprocessor's configuration at start (generation 0 of {@link SiteFile})
+   */
+  LiveController(int port, Map<String, String> startFile, Supplier<Optional<SiteFile>> files) {
+    this.port = port;
+    this.files = files;
+    load(startFile);
+  }
+
+  /** For the coprocessor: the files Cake's RPC scheduler on {@code port} was handed. */
+  static Supplier<Optional<SiteFile>> filesOf(int port) {
+    return () -> RegionServerScheduler.byPort(port).map(RegionServerScheduler::siteFile);
+  }
+
+  /** One interval: picks up a reloaded file, then decides. Returns the delay until the next step. */
+  Duration step() {
+    Optional<SiteFile> f = files.get();
+    if (f.isPresent() && f.get().generation() != generation) {
+      generation = f.get().generation();
+      load(f.get().cakeKeys());
+    }
+    if (controller != null) {
+      try {
+        controller.tick();
+      } catch (Throwable t) { // never let the scheduled task die
+        LOG.error("cake-controller: tick failed", t);
+      }
+    }
+    return interval();
+  }
+
+  /** How long until the next step: the interval of the file in force. */
+  Duration interval() {
+    return config == null ? Duration.ofMillis(ControllerConfig.DEFAULT_INTERVAL_MS) : config.params().interval();
+  }
+
+  private void load(Map<String, String> file) {
+    ControllerConfig next;
+    try {
+      next = ControllerConfig.parse(file);
+    } catch (IllegalArgumentException e) {
+      configurationError = e.getMessage();
+      LOG.error("cake-controller: configuration refused, {}: {}",
+          controller == null ? "not running" : "keeping the running one", e.getMessage());
+      return;
+    }
+    configurationError = "";
+    warnOnceOnIntervals(file, next);
+    ControllerConfig before = config;
+    config = next;
+    if (before == null) {
+      startIfWanted(next);
+      return;
+    }
+    ConfigChange change = ConfigChange.between(before, next);
+    if (change.none()) {
+      return;
+    }
+    LOG.info("cake-controller: update_config changed {}", change.keys());
+    if (change.restart()) {
+      stopController();
+      startIfWanted(next);
+      return;
+    }
+    if (controller != null) {
+      change.slo().ifPresent(controller::setSlo);
+      change.params().ifPresent(p -> controller.setDecider(new SloDecider(p)));
+    }
+  }
+
+  private void warnOnceOnIntervals(Map<String, String> file, ControllerConfig cfg) {
+    String w = IntervalCheck.mismatch(file, cfg.params().interval().toMillis()).orElse("");
+    if (!w.isEmpty() && !w.equals(intervalWarning)) {
+      LOG.warn("cake-controller: {}", w);
+    }
+    intervalWarning = w;
+  }
+
+  private void startIfWanted(ControllerConfig cfg) {
+    if (!cfg.enabled()) {
+      LOG.info("cake-controller: {} is false; not running", ControllerConfig.ENABLED);
+      return;
+    }
+    if (cfg.slo().isEmpty()) {
+      LOG.warn("cake-controller: no {}<tenant>.* SLO set; not running", ControllerConfig.SLO_PREFIX);
+      return;
+    }
+    long interval = cfg.params().interval().toMillis();
+    datanode = new DataNodeLocator(cfg.hdfsJmx(), cfg.hdfsScheduler());
+    controller =
+        new SecondLevelController(
+            () -> RegionServerScheduler.byPort(port).map(LocalHBasePort::new).orElse(null),
+            datanode,
+            new SloDecider(cfg.params()),
+            cfg.slo().get(),
+            // A call to the DataNode may take half an interval, at most the default.
+            Duration.ofMillis(Math.max(1, Math.min(SecondLevelController.DEFAULT_CALL_TIMEOUT.toMillis(), interval / 2))));
+    if (pausedAtStop) {
+      controller.pause(); // an operator's pause outlives a reload
+    }
+    try {
+      mbean = Controller.objectName(port);
+      ManagementFactory.getPlatformMBeanServer()
+          .registerMBean(new Controller(controller, interval, () -> configurationError), mbean);
+    } catch (Exception e) {
+      LOG.warn("cake-controller: MBean not registered: {}", e.toString());
+      mbean = null;
+    }
+    LOG.info("cake-controller started for {} every {} ms, DataNode scheduler through {}",
+        cfg.slo().get(), interval, cfg.hdfsJmx());
+  }
+
+  private void stopController() {
+    if (mbean != null) {
+      try {
+        ManagementFactory.getPlatformMBeanServer().unregisterMBean(mbean);
+      } catch (Exception ignored) {
+        // already gone
+      }
+      mbean = null;
+    }
+    if (controller != null) {
+      pausedAtStop = controller.paused();
+      controller.close();
+      controller = null;
+      LOG.info("cake-controller stopped");
+    }
+    if (datanode != null) {
+      datanode.close();
+      datanode = null;
+    }
+  }
+
+  /** The running controller, or null. */
+  SecondLevelController controller() {
+    return controller;
+  }
+
+  /** Why the last file was refused, or empty. */
+  String configurationError() {
+    return configurationError;
+  }
+
+  @Override
+  public void close() {
+    stopController();
+  }
+}

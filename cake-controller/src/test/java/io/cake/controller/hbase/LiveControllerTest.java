@@ -1,0 +1,149 @@
+package io.cake.controller.hbase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cake.controller.config.SloTarget;
+import io.cake.controller.jmx.Controller;
+import io.cake.controller.loop.SecondLevelController;
+import io.cake.hbase.config.SiteFile;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * update_config as the controller sees it: files handed over one generation at a time, each step
+ * called by the test (no thread, no sleeps). No RegionServer or DataNode listens on the port, so
+ * ticks only fail to reach them; what is checked is which controller runs, with which SLO.
+ */
+class LiveControllerTest {
+  private static final int PORT = 1; // no RegionServer scheduler has this port
+  private final MBeanServer jmx = ManagementFactory.getPlatformMBeanServer();
+  private final ObjectName mbean = Controller.objectName(PORT);
+  private final AtomicReference<SiteFile> handed = new AtomicReference<>();
+  private LiveController live;
+
+  private static Map<String, String> file(String... kv) {
+    Map<String, String> m = new HashMap<>();
+    m.put("cake.controller.enabled", "true");
+    m.put("cake.slo.front.latency-ms", "100");
+    for (int i = 0; i < kv.length; i += 2) {
+      if (kv[i + 1] == null) {
+        m.remove(kv[i]);
+      } else {
+        m.put(kv[i], kv[i + 1]);
+      }
+    }
+    return m;
+  }
+
+  private LiveController start(Map<String, String> atStart) {
+    handed.set(new SiteFile(0, atStart));
+    live = new LiveController(PORT, atStart, () -> Optional.ofNullable(handed.get()));
+    return live;
+  }
+
+  /** update_config: the next generation of the file, then the controller's next step. */
+  private Duration reload(Map<String, String> next) {
+    handed.set(new SiteFile(handed.get().generation() + 1, next));
+    return live.step();
+  }
+
+  @AfterEach
+  void close() {
+    if (live != null) {
+      live.close();
+    }
+  }
+
+  @Test
+  void anSloChangedInTheFileIsInForceAtTheNextStepInTheSameController() throws Exception {
+    start(file());
+    SecondLevelController first = live.controller();
+    assertThat(first.slo()).isEqualTo(SloTarget.latency("front", 99, 100));
+    assertThat(jmx.isRegistered(mbean)).isTrue();
+
+    reload(file("cake.slo.front.latency-ms", "250", "cake.slo.front.percentile", "99.9"));
+    assertThat(live.controller()).as("state kept: set in place").isSameAs(first);
+    assertThat(first.slo()).isEqualTo(SloTarget.latency("front", 99.9, 250));
+    assertThat(jmx.getAttribute(mbean, "SloLatencyMillis")).isEqualTo(250.0);
+  }
+
+  @Test
+  void anSloSetOverJmxOutlivesAnUpdateConfigThatDidNotChangeTheFilesSlo() throws Exception {
+    start(file());
+    jmx.invoke(mbean, "setLatencySlo", new Object[] {"front", 99.0, 40.0}, new String[] {"java.lang.String", "double", "double"});
+    reload(file("cake.controller.perf-low", "0.5"));
+    assertThat(live.controller().slo()).isEqualTo(SloTarget.latency("front", 99, 40));
+    assertThat(live.controller().decider().params().lowPerformance()).isEqualTo(0.5);
+    // ...until the file's own SLO changes.
+    reload(file("cake.controller.perf-low", "0.5", "cake.slo.front.latency-ms", "120"));
+    assertThat(live.controller().slo()).isEqualTo(SloTarget.latency("front", 99, 120));
+  }
+
+  @Test
+  void aBadFileIsRefusedByKeyAndTheControllerGoesOnAsItWas() throws Exception {
+    start(file());
+    SecondLevelController running = live.controller();
+    reload(file("cake.slo.front.latency-ms", "-5"));
+    assertThat(live.configurationError()).contains("cake.slo.front");
+    assertThat(jmx.getAttribute(mbean, "ConfigurationError")).isEqualTo(live.configurationError());
+    assertThat(live.controller()).isSameAs(running);
+    assertThat(running.slo()).isEqualTo(SloTarget.latency("front", 99, 100));
+
+    reload(file("cake.slo.front.latency-ms", "80"));
+    assertThat(live.configurationError()).isEmpty();
+    assertThat(running.slo()).isEqualTo(SloTarget.latency("front", 99, 80));
+  }
+
+  @Test
+  void disablingStopsTheControllerAndEnablingStartsOneThatStaysPaused() throws Exception {
+    start(file());
+    live.controller().pause();
+    reload(file("cake.controller.enabled", "false"));
+    assertThat(live.controller()).isNull();
+    assertThat(jmx.isRegistered(mbean)).isFalse();
+
+    reload(file());
+    assertThat(live.controller()).isNotNull();
+    assertThat(live.controller().paused()).as("an operator's pause outlives the reload").isTrue();
+    assertThat(jmx.isRegistered(mbean)).isTrue();
+  }
+
+  @Test
+  void aNewIntervalStartsANewControllerAndSetsTheNextStepsDelay() {
+    start(file());
+    SecondLevelController first = live.controller();
+    assertThat(live.step()).isEqualTo(Duration.ofSeconds(10));
+    Duration next = reload(file("cake.controller.interval-ms", "3000"));
+    assertThat(next).isEqualTo(Duration.ofSeconds(3));
+    assertThat(live.controller()).isNotSameAs(first).isNotNull();
+  }
+
+  @Test
+  void aFileRefusedAtStartLeavesNoControllerUntilAGoodOneArrives() {
+    start(file("cake.controller.max-step", "banana"));
+    assertThat(live.controller()).isNull();
+    assertThat(live.configurationError()).contains("cake.controller.max-step");
+    assertThat(jmx.isRegistered(mbean)).isFalse();
+
+    reload(file());
+    assertThat(live.controller()).isNotNull();
+    assertThat(live.configurationError()).isEmpty();
+  }
+
+  @Test
+  void theSameGenerationIsReadOnce() {
+    start(file());
+    SecondLevelController first = live.controller();
+    live.step();
+    live.step();
+    assertThat(live.controller()).isSameAs(first);
+  }
+}

@@ -1,0 +1,27 @@
+package io.cake.hbase.config;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * The {@code cake.*} keys of {@code hbase-site.xml} as HBase last handed them to the RPC scheduler:
+ * generation 0 is the file read at start, each {@code update_config} adds one. HBase tells its RPC
+ * scheduler of {@code update_config} but not its RegionServer coprocessors, so the controller
+ * coprocessor re-reads its own keys from here.
+ */
+public record SiteFile(long generation, Map<String, String> cakeKeys) {
+  public static final String PREFIX = "cake.";
+
+  public SiteFile {
+    cakeKeys = Collections.unmodifiableMap(new TreeMap<>(cakeKeys));
+  }
+
+  /** The {@code cake.*} keys of {@code conf} (values as Hadoop resolves them). */
+  public static SiteFile of(long generation, Configuration conf) {
+    Map<String, String> keys = new TreeMap<>();
+    conf.getPropsWithPrefix(PREFIX).forEach((k, v) -> keys.put(PREFIX + k, v));
+    return new SiteFile(generation, keys);
+  }
+}
