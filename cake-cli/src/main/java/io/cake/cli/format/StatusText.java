@@ -71,6 +71,9 @@ public final class StatusText {
     if (!c.lastReasons().isEmpty()) {
       out.add("    reasons: " + String.join("; ", c.lastReasons()));
     }
+    if (c.configurationError() != null && !c.configurationError().isEmpty()) {
+      out.add("    configuration refused (running on the file before): " + c.configurationError());
+    }
     return out;
   }
 

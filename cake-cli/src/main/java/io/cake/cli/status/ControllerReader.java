@@ -34,7 +34,8 @@ final class ControllerReader {
         nonNegative(b, "HdfsReserved"),
         nonNegative(b, "HbaseReserved"),
         nonNegative(b, "HbasePoolCap"),
-        failures == null ? null : failures.longValue());
+        failures == null ? null : failures.longValue(),
+        Beans.text(b, "ConfigurationError"));
   }
 
   /** -1 means "before the first decision": shown as unknown. */

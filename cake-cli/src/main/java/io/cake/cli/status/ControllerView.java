@@ -6,7 +6,8 @@ import java.util.List;
  * A RegionServer's second-level controller ({@code io.cake:type=Controller,port=<RS port>}): its
  * SLO (as text and as numbers: percentile and ms for a latency SLO, ops/s for a throughput one),
  * whether it is paused, its last decision and the reasons it gave, and the allocation it last set
- * for the SLO tenant.
+ * for the SLO tenant, and why the last file update_config handed it was refused (empty if it was
+ * not; null from a controller too old to say).
  */
 public record ControllerView(
     String sloTenant,
@@ -22,7 +23,8 @@ public record ControllerView(
     Integer hdfsReserved,
     Integer hbaseReserved,
     Integer hbasePoolCap,
-    Long failures) {
+    Long failures,
+    String configurationError) {
 
   /**
    * What the scheduler published for the SLO tenant's last interval that the SLO is about: the

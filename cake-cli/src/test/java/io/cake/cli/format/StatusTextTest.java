@@ -20,7 +20,7 @@ class StatusTextTest {
   static final TenantRow BATCH = new TenantRow("batch", 0.431, 43.1, 0, 2.0, 0.5, 143.1, 429.0, 0.0, 2.42, 55.3, 60.8, null, null);
   static final ControllerView CONTROLLER = new ControllerView("frontend", "p99.0 <= 50.0 ms", 99.0, 50.0, null, false,
       3000L, "cake-controller: frontend: p99.0 <= 50.0 ms measured p99.94=18.5 samples=84 | perf=2.71 -> share=13.7%",
-      List.of("SLO exceeded (perf 2.71): share -1.5 points"), 0.137, 0, 1, 8, 0L);
+      List.of("SLO exceeded (perf 2.71): share -1.5 points"), 0.137, 0, 1, 8, 0L, "");
 
   static ClusterStatus cluster() {
     HBaseLevel hbase = new HBaseLevel("hbase-26620", true, 6, 4, 72, 8, 1, 2, 43.1, null, List.of(BATCH, FRONT));
@@ -52,12 +52,15 @@ class StatusTextTest {
   @Test
   void aPausedControllerAndAMissedSloSaySo() {
     ControllerView paused = new ControllerView("frontend", "p99.0 <= 10.0 ms", 99.0, 10.0, null, true, 10_000L,
-        "paused: allocation left as it is", List.of(), null, null, null, null, 3L);
+        "paused: allocation left as it is", List.of(), null, null, null, null, 3L,
+        "cake.slo.frontend: millis must be a positive finite number, got -5.0");
     HBaseLevel hbase = new HBaseLevel("hbase-1", false, 4, 4, 72, 0, 0, 0, 1.0, "cake.hbase.aimd.min: must be >= 1", List.of());
     List<String> lines = StatusText.regionServer(new RegionServerStatus("rs", 1, "http://rs:2", true, null, hbase, paused, null));
     assertThat(lines).contains("  Cake OFF (kill switch: stock scheduling), hbase-1, handler pool 4 (AIMD 4..72, no cap), 0 active, 0 queued",
         "  configuration refused: cake.hbase.aimd.min: must be >= 1",
-        "  controller: frontend p99.0 <= 10.0 ms, PAUSED, every 10.0 s, 3 failed intervals");
+        "  controller: frontend p99.0 <= 10.0 ms, PAUSED, every 10.0 s, 3 failed intervals",
+        "    configuration refused (running on the file before): cake.slo.frontend: millis must be a positive finite number, got -5.0");
+    assertThat(StatusText.controller(CONTROLLER)).noneMatch(l -> l.contains("refused"));
     assertThat(StatusText.verdict(false)).isEqualTo("MISSED");
   }
 

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class ControllerViewTest {
   private static ControllerView latency(double percentile, double ms) {
     return new ControllerView("front", "p" + percentile + " <= " + ms + " ms", percentile, ms, null, false, 10_000L,
-        "", List.of(), 0.5, 0, 0, 0, 0L);
+        "", List.of(), 0.5, 0, 0, 0, 0L, "");
   }
 
   private static TenantRow row(Double p50, Double p99, Double p999, Double throughput) {
@@ -35,7 +35,7 @@ class ControllerViewTest {
   @Test
   void aThroughputSloIsJudgedOnTheIntervalsRate() {
     ControllerView c = new ControllerView("batch", ">= 50.0 ops/s", null, null, 50.0, false, 10_000L, "", List.of(),
-        0.5, 0, 0, 0, 0L);
+        0.5, 0, 0, 0, 0L, "");
     assertThat(c.met(row(null, null, null, 60.0))).isTrue();
     assertThat(c.met(row(null, null, null, 40.0))).isFalse();
     assertThat(c.met(row(null, null, null, null))).isNull();
