@@ -2,23 +2,11 @@ package io.cake.controller.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.HashMap;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ConfigChangeTest {
   private static ControllerConfig cfg(String... kv) {
-    Map<String, String> m = new HashMap<>();
-    m.put("cake.controller.enabled", "true");
-    m.put("cake.slo.front.latency-ms", "100");
-    for (int i = 0; i < kv.length; i += 2) {
-      if (kv[i + 1] == null) {
-        m.remove(kv[i]);
-      } else {
-        m.put(kv[i], kv[i + 1]);
-      }
-    }
-    return ControllerConfig.parse(m);
+    return ControllerConfig.parse(ControllerFiles.file(kv));
   }
 
   @Test

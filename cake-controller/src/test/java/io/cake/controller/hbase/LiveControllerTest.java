@@ -1,5 +1,6 @@
 package io.cake.controller.hbase;
 
+import static io.cake.controller.config.ControllerFiles.file;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cake.controller.config.SloTarget;
@@ -8,7 +9,6 @@ import io.cake.controller.loop.SecondLevelController;
 import io.cake.hbase.config.SiteFile;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
@@ -28,20 +28,6 @@ class LiveControllerTest {
   private final ObjectName mbean = Controller.objectName(PORT);
   private final AtomicReference<SiteFile> handed = new AtomicReference<>();
   private LiveController live;
-
-  private static Map<String, String> file(String... kv) {
-    Map<String, String> m = new HashMap<>();
-    m.put("cake.controller.enabled", "true");
-    m.put("cake.slo.front.latency-ms", "100");
-    for (int i = 0; i < kv.length; i += 2) {
-      if (kv[i + 1] == null) {
-        m.remove(kv[i]);
-      } else {
-        m.put(kv[i], kv[i + 1]);
-      }
-    }
-    return m;
-  }
 
   private LiveController start(Map<String, String> atStart) {
     handed.set(new SiteFile(0, atStart));
