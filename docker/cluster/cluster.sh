@@ -18,6 +18,11 @@
 #                           files of <property> elements appended to every hbase-site.xml /
 #                           DataNode hdfs-site.xml (after Cake's fragment, so they override it)
 #   CAKE_CLUSTER_START_TIMEOUT  seconds to wait for each stage (default 120)
+#   CAKE_CLUSTER_PROMETHEUS 1: every DataNode and RegionServer runs the Prometheus jmx_exporter
+#                           agent with docker/prometheus/cake-jmx-exporter.yaml, serving /metrics
+#                           on its own address (status and env print where); 0 (default): no agent
+#   CAKE_JMX_EXPORTER_JAR   the agent's jar (default: io.prometheus.jmx:jmx_prometheus_javaagent
+#                           resolved by Maven into <dir>/runtime)
 #
 # Each RegionServer/DataNode pair has its own loopback address: 127.0.0.2 and 127.0.0.3. With Cake
 # on, every DataNode and RegionServer has password-protected remote JMX on its own address: the
@@ -33,6 +38,8 @@ mkdir -p "$DIR"
 DIR=$(cd "$DIR" && pwd)
 BASE=${CAKE_CLUSTER_PORT_BASE:-21000}
 TIMEOUT=${CAKE_CLUSTER_START_TIMEOUT:-120}
+PROMETHEUS=${CAKE_CLUSTER_PROMETHEUS:-0}
+JMX_EXPORTER_VERSION=1.0.1   # as jmx-exporter.version in pom.xml, whose collector tests the rules
 DN_COUNT=2
 RS_COUNT=2
 
@@ -50,6 +57,8 @@ rs_rpc() { echo $((BASE + 610 + 10 * $1)); }
 rs_info() { echo $((BASE + 611 + 10 * $1)); }
 rs_jmx() { echo $((BASE + 615 + 10 * $1)); }       # the RegionServers' JMX: the cake tool's writes
 rs_jmx_rmi() { echo $((BASE + 616 + 10 * $1)); }
+dn_metrics() { echo $((BASE + 107 + 10 * $1)); }   # the jmx_exporter agents' /metrics
+rs_metrics() { echo $((BASE + 617 + 10 * $1)); }
 
 roles() {
   echo zk nn
@@ -121,6 +130,34 @@ resolve_runtime() {
     tr ':' '\n' < "$cp.all" | grep -v -- '-tests\.jar$' | paste -sd: - > "$cp"
     rm -f "$cp.all"
   fi
+}
+
+# The jmx_exporter agent's jar: CAKE_JMX_EXPORTER_JAR, else resolved by Maven (offline first).
+exporter_jar() {
+  if [ -n "${CAKE_JMX_EXPORTER_JAR:-}" ]; then
+    [ -f "$CAKE_JMX_EXPORTER_JAR" ] || die "CAKE_JMX_EXPORTER_JAR: no such file: $CAKE_JMX_EXPORTER_JAR"
+    echo "$CAKE_JMX_EXPORTER_JAR"; return
+  fi
+  local out="$DIR/runtime" name="jmx_prometheus_javaagent-$JMX_EXPORTER_VERSION.jar"
+  mkdir -p "$out"
+  if [ ! -s "$out/$name" ]; then
+    local mvn=mvn
+    [ -x "$root/mvnw" ] && mvn="$root/mvnw"
+    # Any one-module pom will do for dependency:copy; the Hadoop runtime's is at hand.
+    local args=(-B -q -f "$here/../runtime/hadoop/pom.xml" dependency:copy
+      "-Dartifact=io.prometheus.jmx:jmx_prometheus_javaagent:$JMX_EXPORTER_VERSION" "-DoutputDirectory=$out")
+    if ! "$mvn" -o "${args[@]}" >"$out/exporter.mvn.log" 2>&1; then
+      "$mvn" "${args[@]}" >"$out/exporter.mvn.log" 2>&1 \
+        || { cat "$out/exporter.mvn.log" >&2; die "cannot resolve the jmx_exporter agent (or set CAKE_JMX_EXPORTER_JAR)"; }
+    fi
+  fi
+  echo "$out/$name"
+}
+
+# exporter_flags JAR HOST PORT: the agent on HOST:PORT with Cake's rules (none without the option).
+exporter_flags() {
+  [ "$PROMETHEUS" = 1 ] || return 0
+  echo "-javaagent:$1=$2:$3:$root/docker/prometheus/cake-jmx-exporter.yaml"
 }
 
 # --- configuration --------------------------------------------------------------------------
@@ -286,6 +323,7 @@ EOF
   done
   jmx_files
   echo "$CAKE" > "$DIR/conf/cake"
+  echo "$PROMETHEUS" > "$DIR/conf/prometheus"
 }
 
 # --- launching ------------------------------------------------------------------------------
@@ -366,6 +404,7 @@ cmd_start() {
     esac
   done
   case "$CAKE" in on|off) ;; *) die "--cake takes on or off, not '$CAKE'" ;; esac
+  case "$PROMETHEUS" in 0|1) ;; *) die "CAKE_CLUSTER_PROMETHEUS takes 0 or 1, not '$PROMETHEUS'" ;; esac
   local running
   running=$(running_roles | paste -sd' ' -)
   [ -z "$running" ] || die "a cluster is already running in $DIR ($running): run 'cake-cluster stop' first, or set CAKE_CLUSTER_DIR and CAKE_CLUSTER_PORT_BASE for a second one"
@@ -380,7 +419,7 @@ cmd_start() {
   local i
   for i in $(seq 1 $DN_COUNT); do
     for p in $(dn_xfer "$i") $(dn_ipc "$i") $(dn_http "$i") $(dn_jmx "$i") $(dn_jmx_rmi "$i") $(rs_rpc "$i") $(rs_info "$i") \
-        $(rs_jmx "$i") $(rs_jmx_rmi "$i"); do
+        $(rs_jmx "$i") $(rs_jmx_rmi "$i") $(dn_metrics "$i") $(rs_metrics "$i"); do
       port_open "$(host_of "$i")" "$p" && busy="$busy $(host_of "$i"):$p"
     done
   done
@@ -394,6 +433,8 @@ cmd_start() {
   hbase_cp="$(cat "$DIR/runtime/hbase.classpath"):$DIR/runtime/hbase-web:$jar"
   hadoop_cp="$(cat "$DIR/runtime/hadoop.classpath"):$DIR/runtime/hadoop-web:$jar"
   echo "$jar" > "$DIR/runtime/cake.jar"
+  local agent=""
+  [ "$PROMETHEUS" != 1 ] || agent=$(exporter_jar)
   write_config
   # This start's logs alone in logs/; the previous start's in logs.previous/.
   rm -rf "$DIR/logs.previous"
@@ -415,21 +456,23 @@ cmd_start() {
   wait_for zk "ZooKeeper on 127.0.0.1:$ZK_PORT" port_open 127.0.0.1 "$ZK_PORT"
   wait_for nn "the NameNode's RPC on 127.0.0.1:$NN_RPC" port_open 127.0.0.1 "$NN_RPC"
   for i in $(seq 1 $DN_COUNT); do
-    local jmx=()
+    local jmx=() prom=()
     if [ "$CAKE" = on ]; then
       read -r -a jmx <<< "$(jmx_flags "$DIR/jmx/dn$i" "$(host_of "$i")" "$(dn_jmx "$i")" "$(dn_jmx_rmi "$i")")"
     fi
-    launch "dn$i" 256m "$DIR/conf/dn$i:$hadoop_cp" "${jmx[@]}" -- org.apache.hadoop.hdfs.server.datanode.DataNode
+    read -r -a prom <<< "$(exporter_flags "$agent" "$(host_of "$i")" "$(dn_metrics "$i")")"
+    launch "dn$i" 256m "$DIR/conf/dn$i:$hadoop_cp" "${jmx[@]}" "${prom[@]}" -- org.apache.hadoop.hdfs.server.datanode.DataNode
   done
   wait_for nn "$DN_COUNT live DataNodes" live_datanodes
   say "HDFS up after $((SECONDS - t0)) s"
   launch master 384m "$DIR/conf/master:$hbase_cp" -XX:TieredStopAtLevel=1 -- org.apache.hadoop.hbase.master.HMaster start
   for i in $(seq 1 $RS_COUNT); do
-    local jmx=()
+    local jmx=() prom=()
     if [ "$CAKE" = on ]; then
       read -r -a jmx <<< "$(jmx_flags "$DIR/jmx/rs$i" "$(host_of "$i")" "$(rs_jmx "$i")" "$(rs_jmx_rmi "$i")")"
     fi
-    launch "rs$i" 768m "$DIR/conf/rs$i:$hbase_cp" "${jmx[@]}" -- org.apache.hadoop.hbase.regionserver.HRegionServer start
+    read -r -a prom <<< "$(exporter_flags "$agent" "$(host_of "$i")" "$(rs_metrics "$i")")"
+    launch "rs$i" 768m "$DIR/conf/rs$i:$hbase_cp" "${jmx[@]}" "${prom[@]}" -- org.apache.hadoop.hbase.regionserver.HRegionServer start
   done
   wait_for master "an initialised HMaster with $RS_COUNT RegionServers" master_serving
   say "started in $((SECONDS - t0)) s"
@@ -444,10 +487,12 @@ address_of() {
     nn) echo "rpc 127.0.0.1:$NN_RPC ui http://127.0.0.1:$NN_HTTP" ;;
     dn*) local i=${1#dn} jmx=""
          [ "$(cat "$DIR/conf/cake" 2>/dev/null)" != on ] || jmx=" jmx $(host_of "$i"):$(dn_jmx "$i")"
+         [ "$(cat "$DIR/conf/prometheus" 2>/dev/null)" != 1 ] || jmx="$jmx metrics http://$(host_of "$i"):$(dn_metrics "$i")/metrics"
          echo "xfer $(host_of "$i"):$(dn_xfer "$i") ui http://$(host_of "$i"):$(dn_http "$i")$jmx" ;;
     master) echo "rpc 127.0.0.1:$MASTER_RPC ui http://127.0.0.1:$MASTER_INFO" ;;
     rs*) local i=${1#rs} jmx=""
          [ "$(cat "$DIR/conf/cake" 2>/dev/null)" != on ] || jmx=" jmx $(host_of "$i"):$(rs_jmx "$i")"
+         [ "$(cat "$DIR/conf/prometheus" 2>/dev/null)" != 1 ] || jmx="$jmx metrics http://$(host_of "$i"):$(rs_metrics "$i")/metrics"
          echo "rpc $(host_of "$i"):$(rs_rpc "$i") ui http://$(host_of "$i"):$(rs_info "$i")$jmx" ;;
   esac
 }
@@ -547,11 +592,13 @@ cmd_env() {
     echo "RS${i}_RPC_PORT=$(rs_rpc "$i")"
     echo "RS${i}_HTTP=http://$(host_of "$i"):$(rs_info "$i")"
     echo "RS${i}_JMX_URL=service:jmx:rmi:///jndi/rmi://$(host_of "$i"):$(rs_jmx "$i")/jmxrmi"
+    [ "$(cat "$DIR/conf/prometheus" 2>/dev/null)" != 1 ] || echo "RS${i}_METRICS=http://$(host_of "$i"):$(rs_metrics "$i")/metrics"
   done
   for i in $(seq 1 $DN_COUNT); do
     echo "DN${i}_XFER_PORT=$(dn_xfer "$i")"
     echo "DN${i}_HTTP=http://$(host_of "$i"):$(dn_http "$i")"
     echo "DN${i}_JMX_URL=service:jmx:rmi:///jndi/rmi://$(host_of "$i"):$(dn_jmx "$i")/jmxrmi"
+    [ "$(cat "$DIR/conf/prometheus" 2>/dev/null)" != 1 ] || echo "DN${i}_METRICS=http://$(host_of "$i"):$(dn_metrics "$i")/metrics"
   done
   # What the cake tool reads from its environment (docs/cli.md): export these and run ./cake status.
   echo "CAKE_ZK=127.0.0.1:$ZK_PORT"

@@ -1,12 +1,15 @@
 package io.cake.controller.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.cake.controller.config.ControllerConfig;
 import io.cake.controller.config.SloTarget;
 import io.cake.controller.hbase.CakeControllerCoprocessor;
 import io.cake.controller.jmx.Controller;
 import io.cake.controller.loop.SecondLevelController;
+import io.cake.controller.prometheus.Dashboard;
+import io.cake.controller.prometheus.ExporterScrape;
 import io.cake.core.level.FirstLevels;
 import io.cake.hbase.rpc.CakeRpcSchedulerFactory;
 import io.cake.hbase.rpc.RegionServerScheduler;
@@ -301,6 +304,117 @@ class ControllerClusterTest {
     rs.getConfiguration().set(key, value);
     try (Admin admin = front.getAdmin()) {
       admin.updateConfiguration(rs.getServerName());
+    }
+  }
+
+  /**
+   * The jmx_exporter rules operators install (docker/prometheus), run by the exporter's own
+   * collector over this JVM's real MBeans: Cake's RegionServer and DataNode schedulers and the
+   * controller. Every series the dashboard reads must come out, with its labels, and a counter
+   * must grow with real gets. A tenant of its own keeps this independent of the other test.
+   */
+  @Test
+  void theExporterRulesTurnTheRealMBeansIntoTheSeriesTheDashboardReads() throws Exception {
+    MBeanServer jmx = ManagementFactory.getPlatformMBeanServer();
+    int port = util.getMiniHBaseCluster().getRegionServer(0).getServerName().getPort();
+    String hbase = RegionServerScheduler.byPort(port).orElseThrow().name();
+    String hdfs = FirstLevels.all(DataNodeReadScheduler.class).get(0).name();
+    Map<String, String> hbaseProm = Map.of("kind", "hbase", "scheduler", hbase, "tenant", "prom");
+    Map<String, String> hdfsProm = Map.of("kind", "hdfs", "scheduler", hdfs, "tenant", "prom");
+    long started = System.nanoTime();
+    ExporterScrape scrape;
+    try (Connection prom = tenantConnection("prom"); Table t = prom.getTable(table)) {
+      for (int i = 0; i < 20; i++) {
+        t.get(new Get(row(i)).setCacheBlocks(false));
+      }
+      // Totals are as of the end of an interval: wait for the one that holds the 20 gets.
+      ExporterScrape first = awaitScrape(s -> completions(s, hbaseProm) >= 20);
+      for (int i = 0; i < 20; i++) {
+        t.get(new Get(row(100 + i)).setCacheBlocks(false));
+      }
+      scrape = awaitScrape(s -> completions(s, hbaseProm) >= completions(first, hbaseProm) + 20);
+    }
+    System.out.printf("exporter: %d samples, %d series names, %d ms with the gets and two intervals%n",
+        scrape.samples().size(), scrape.names().size(),
+        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+    java.nio.file.Files.write(java.nio.file.Path.of("target", "cake-exporter-scrape.txt"),
+        scrape.text().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+
+    // Counters, typed so, per tenant at both levels; the gets read HDFS (block cache off).
+    for (String counter : List.of("cake_tenant_arrivals_total", "cake_tenant_completions_total",
+        "cake_tenant_rejections_total", "cake_tenant_drops_total", "cake_tenant_service_seconds_total",
+        "cake_tenant_service_units_total")) {
+      assertThat(scrape.type(counter)).as(counter).isEqualTo("counter");
+      assertThat(scrape.find(counter, hbaseProm)).as(counter + hbaseProm).hasSize(1);
+      assertThat(scrape.find(counter, hdfsProm)).as(counter + hdfsProm).hasSize(1);
+    }
+    assertThat(scrape.value("cake_tenant_arrivals_total", hbaseProm)).isGreaterThanOrEqualTo(40);
+    assertThat(scrape.value("cake_tenant_service_seconds_total", hbaseProm)).isPositive();
+    assertThat(scrape.value("cake_tenant_completions_total", hdfsProm)).as("DataNode chunks read for prom").isPositive();
+    assertThat(scrape.value("cake_tenant_rejections_total", hbaseProm)).isZero();
+
+    // Interval gauges, per statistic, in seconds.
+    assertThat(scrape.value("cake_tenant_latency_seconds", with(hbaseProm, "stat", "P99"))).isPositive().isLessThan(60);
+    assertThat(scrape.find("cake_tenant_queue_time_seconds", hbaseProm)).hasSize(4);
+    assertThat(scrape.find("cake_tenant_service_time_seconds", hdfsProm)).hasSize(4);
+    assertThat(scrape.value("cake_tenant_share_weight", hbaseProm)).isPositive();
+    assertThat(scrape.value("cake_tenant_reserved_slots", hbaseProm)).isZero();
+    assertThat(scrape.value("cake_tenant_queue_occupancy", hbaseProm)).isBetween(0.0, 1.0);
+    assertThat(scrape.find("cake_tenant_queue_length", hdfsProm)).hasSize(1);
+    assertThat(scrape.value("cake_operation_latency_p99_seconds",
+        Map.of("kind", "hbase", "scheduler", hbase, "tenant", "prom", "operation", "GET"))).isPositive();
+
+    // The control MBeans (quoted scheduler names) and the controller.
+    Map<String, String> hbaseScheduler = Map.of("kind", "hbase", "scheduler", hbase);
+    Map<String, String> hdfsScheduler = Map.of("kind", "hdfs", "scheduler", hdfs);
+    ObjectName hbaseControl = io.cake.core.level.SchedulerHost.controlName("hbase", hbase);
+    assertThat(scrape.value("cake_scheduler_pool_size", hbaseScheduler))
+        .isEqualTo(((Number) jmx.getAttribute(hbaseControl, "PoolSize")).doubleValue());
+    assertThat(scrape.value("cake_scheduler_queue_limit", hbaseScheduler))
+        .as("a gauge not named *_total, which the exporter would cut")
+        .isEqualTo(((Number) jmx.getAttribute(hbaseControl, "QueueTotal")).doubleValue());
+    assertThat(scrape.value("cake_scheduler_slots", hdfsScheduler)).isPositive();
+    assertThat(scrape.value("cake_scheduler_soft_limit", hdfsScheduler)).isPositive();
+    assertThat(scrape.value("cake_scheduler_enabled", hbaseScheduler)).isEqualTo(1.0);
+    assertThat(scrape.type("cake_scheduler_tenants_forgotten_total")).isEqualTo("counter");
+    assertThat(scrape.find("cake_scheduler_deadline_drops_total", hbaseScheduler)).hasSize(1);
+    assertThat(scrape.find("cake_scheduler_gated_chunks_total", hdfsScheduler)).hasSize(1);
+    ObjectName controller = Controller.objectName(port);
+    Map<String, String> controllerPort = Map.of("port", String.valueOf(port));
+    assertThat(scrape.value("cake_controller_slo_tenant", with(controllerPort, "tenant", "front"))).isEqualTo(1.0);
+    assertThat(scrape.value("cake_controller_slo_latency_seconds", controllerPort))
+        .isEqualTo((Double) jmx.getAttribute(controller, "SloLatencyMillis") / 1000, within(1e-9));
+    assertThat(scrape.value("cake_controller_slo_percentile", controllerPort)).isEqualTo(99.0);
+    assertThat(scrape.find("cake_controller_share", controllerPort)).hasSize(1);
+
+    // Every metric the Grafana dashboard reads is one these rules produce from real MBeans.
+    assertThat(scrape.names()).as("series produced by %s", ExporterScrape.RULES)
+        .containsAll(Dashboard.read(Dashboard.FILE).metricNames());
+  }
+
+  private static double completions(ExporterScrape s, Map<String, String> labels) {
+    List<ExporterScrape.Sample> found = s.find("cake_tenant_completions_total", labels);
+    return found.isEmpty() ? 0 : found.get(0).value();
+  }
+
+  private static Map<String, String> with(Map<String, String> labels, String name, String value) {
+    Map<String, String> out = new java.util.HashMap<>(labels);
+    out.put(name, value);
+    return out;
+  }
+
+  /** Scrapes until {@code done} holds; the metrics interval is 2 s. */
+  private static ExporterScrape awaitScrape(java.util.function.Predicate<ExporterScrape> done) throws Exception {
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (true) {
+      ExporterScrape s = ExporterScrape.of(ExporterScrape.RULES);
+      if (done.test(s)) {
+        return s;
+      }
+      if (System.nanoTime() > end) {
+        throw new AssertionError("the scrape did not get there within 30 s:\n" + s.text());
+      }
+      Thread.sleep(200);
     }
   }
 

@@ -23,8 +23,9 @@ import javax.management.ObjectName;
  *
  * <pre>io.cake:type=FirstLevel,scheduler=NAME,tenant=TENANT,name=METRIC</pre>
  *
- * and per-scheduler ones without the tenant key. See docs/metrics.md for the list of metrics. Call
- * {@link #refresh()} after each roll so new tenants get their MBeans.
+ * and per-scheduler ones without the tenant key. Each tenant has the interval's figures and, named
+ * {@code <count>Total}, its counts since its metrics began (they only grow). See docs/metrics.md
+ * for the list of metrics. Call {@link #refresh()} after each roll so new tenants get their MBeans.
  */
 public final class JmxPublisher implements AutoCloseable {
   public static final String DOMAIN = "io.cake";
@@ -90,6 +91,13 @@ public final class JmxPublisher implements AutoCloseable {
     tenantGauge(tenant, "occupancy", TenantSnapshot::occupancy);
     tenantGauge(tenant, "share", TenantSnapshot::share);
     tenantGauge(tenant, "reservation", TenantSnapshot::reservation);
+    // Beside the interval figures, counts that only grow (for Prometheus' rate()).
+    tenantGauge(tenant, "arrivalsTotal", s -> s.totals().arrivals());
+    tenantGauge(tenant, "completionsTotal", s -> s.totals().completions());
+    tenantGauge(tenant, "rejectionsTotal", s -> s.totals().rejections());
+    tenantGauge(tenant, "dropsTotal", s -> s.totals().drops());
+    tenantGauge(tenant, "serviceUnitsTotal", s -> s.totals().serviceUnits());
+    tenantGauge(tenant, "serviceSecondsTotal", s -> s.totals().serviceSeconds());
     summaryGauges(tenant, "queueTime", TenantSnapshot::queueTime);
     summaryGauges(tenant, "serviceTime", TenantSnapshot::serviceTime);
     summaryGauges(tenant, "latency", TenantSnapshot::latency);

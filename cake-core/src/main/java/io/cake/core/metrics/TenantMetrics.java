@@ -13,6 +13,7 @@ public final class TenantMetrics {
   final LongAdder rejections = new LongAdder();
   final LongAdder drops = new LongAdder();
   final LongAdder serviceUnits = new LongAdder();
+  final LongAdder serviceNanos = new LongAdder();
   final LatencyRecorder queueTime = new LatencyRecorder();
   final LatencyRecorder serviceTime = new LatencyRecorder();
   final LatencyRecorder totalLatency = new LatencyRecorder();
@@ -55,6 +56,7 @@ public final class TenantMetrics {
   public void completed(long serviceNanos, long totalNanos, long units) {
     completions.increment();
     serviceUnits.add(units);
+    this.serviceNanos.add(Math.max(0L, serviceNanos));
     serviceTime.recordNanos(serviceNanos);
     totalLatency.recordNanos(totalNanos);
   }
@@ -90,6 +92,7 @@ public final class TenantMetrics {
     long r = rejections.sum();
     long d = drops.sum();
     long u = serviceUnits.sum();
+    TenantTotals totals = new TenantTotals(a, c, r, d, u, serviceNanos.sum());
     TenantSnapshot s =
         new TenantSnapshot(
             tenant,
@@ -105,7 +108,8 @@ public final class TenantMetrics {
             occupancyValue,
             share,
             reservation,
-            queueLength);
+            queueLength,
+            totals);
     lastArrivals = a;
     lastCompletions = c;
     lastRejections = r;

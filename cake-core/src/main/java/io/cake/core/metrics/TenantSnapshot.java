@@ -5,7 +5,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * One tenant's numbers for one interval at one first-level scheduler. Counts are the interval's
- * increase; histograms hold nanoseconds and must not be modified by readers.
+ * increase, {@code totals} the counts since the tenant's metrics began, as of the interval's end;
+ * histograms hold nanoseconds and must not be modified by readers.
  */
 public record TenantSnapshot(
     String tenant,
@@ -21,7 +22,8 @@ public record TenantSnapshot(
     double occupancy,
     double share,
     int reservation,
-    int queueLength) {
+    int queueLength,
+    TenantTotals totals) {
 
   public LatencySummary queueTime() {
     return LatencySummary.ofNanos(queueTimeNanos);

@@ -1,6 +1,7 @@
 package io.cake.core.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.cake.core.sched.FairQueueScheduler;
 import io.cake.core.sched.Ticket;
@@ -37,9 +38,28 @@ class JmxPublisherTest {
       assertThat(((Number) server.getAttribute(p99, "Value")).doubleValue()).isBetween(49.5, 50.5);
       ObjectName queue = JmxPublisher.tenantMetricName("jmx-test", "fe", "queueLength");
       assertThat(((Number) server.getAttribute(queue, "Value")).intValue()).isEqualTo(1);
+
+      // A second interval: the interval figures start again, the totals go on growing.
+      Ticket<String> u = s.poll(0);
+      clock.advance(Duration.ofMillis(30));
+      s.complete(u);
+      s.rollMetrics();
+      jmx.refresh();
+      assertThat(value(server, "completions")).isEqualTo(1.0);
+      assertThat(value(server, "completionsTotal")).isEqualTo(2.0);
+      assertThat(value(server, "arrivalsTotal")).isEqualTo(2.0);
+      assertThat(value(server, "rejectionsTotal")).isZero();
+      assertThat(value(server, "dropsTotal")).isZero();
+      assertThat(value(server, "serviceUnitsTotal")).isEqualTo(2.0);
+      assertThat(value(server, "serviceSecondsTotal")).as("10 ms + 30 ms of service").isCloseTo(0.040, within(1e-9));
     }
     assertThat(server.isRegistered(JmxPublisher.tenantMetricName("jmx-test", "fe", "completions")))
         .as("closed publishers unregister")
         .isFalse();
+  }
+
+  private static double value(MBeanServer server, String metric) throws Exception {
+    return ((Number) server.getAttribute(JmxPublisher.tenantMetricName("jmx-test", "fe", metric), "Value"))
+        .doubleValue();
   }
 }

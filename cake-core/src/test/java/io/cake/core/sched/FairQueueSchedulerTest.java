@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.cake.core.metrics.SchedulerSnapshot;
 import io.cake.core.metrics.TenantSnapshot;
+import io.cake.core.metrics.TenantTotals;
 import io.cake.core.time.ManualClock;
 import java.time.Duration;
 import java.util.HashMap;
@@ -267,6 +268,9 @@ class FairQueueSchedulerTest {
     TenantSnapshot next = s.rollMetrics().tenant("a").orElseThrow();
     assertThat(next.arrivals()).as("counts are per interval").isZero();
     assertThat(next.latency().count()).isZero();
+    assertThat(next.totals())
+        .as("totals go on across intervals")
+        .isEqualTo(new TenantTotals(1, 1, 0, 0, 5, Duration.ofMillis(30).toNanos()));
   }
 
   @Test
