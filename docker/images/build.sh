@@ -29,7 +29,7 @@ say() { echo "build.sh: $*" >&2; }
 docker info >/dev/null 2>&1 || die "no Docker engine reachable (docker info failed)"
 case "$base" in
   cake-base:*) docker image inspect "$base" >/dev/null 2>&1 \
-    || die "no base image $base: build it offline with docker/images/base/debootstrap.sh (root, debootstrap), or with 'docker build -t $base docker/images/base' where Docker Hub is reachable, or pass --base eclipse-temurin:17-jre (docs/docker.md)" ;;
+    || die "no base image $base: build it offline with docker/images/base/debootstrap.sh (root, debootstrap), or with 'docker build -t $base docker/images/base' where Docker Hub is reachable, or pass --base IMAGE naming one with a Java 17 runtime, bash, curl and useradd (docs/docker.md)" ;;
 esac
 work=${CAKE_DOCKER_WORK:-$root/target/docker}
 mkdir -p "$work"
@@ -76,4 +76,6 @@ cp -r "$root/docker/cluster" "$root/docker/conf" "$ctx/docker/"
 image="cake-server:$version"
 build "$image" "$here/cake/Dockerfile" "$ctx" --build-arg "RUNTIME_IMAGE=$runtime_image"
 docker tag "$image" cake-server:latest
+# The images these tags named before, if any (dangling ones of ours only).
+docker image prune -f --filter label=io.cake.image >/dev/null
 echo "$image"
