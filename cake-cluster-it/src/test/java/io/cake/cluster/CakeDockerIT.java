@@ -56,6 +56,8 @@ import org.testcontainers.containers.DockerComposeContainer;
 @EnabledIf(value = "engineReachable", disabledReason = "no Docker engine reachable, or -Dcake.docker.it.skip=true (docs/docker.md)")
 class CakeDockerIT {
   private static final TableName TABLE = TableName.valueOf("cake_docker_it");
+  /** The compose project's name starts with this (testcontainers adds a random suffix). */
+  private static final String PROJECT = "cakedockerit";
   /** As CakeClusterIT's: enough 1 MB blocks that each tenant reads from both DataNodes. */
   private static final int ROWS_PER_REGION = 800;
   private static final int INTERVAL_MS = 3000;
@@ -93,6 +95,7 @@ class CakeDockerIT {
     dir = Path.of(System.getProperty("cake.docker.dir")).toAbsolutePath();
     Files.createDirectories(dir);
 
+    removeLeftovers();
     long t0 = System.nanoTime();
     image = buildImages(tree, jar, System.getProperty("cake.docker.base-image", "cake-base:bookworm-jre17"));
     System.out.printf("cake-docker-it: images built in %.1f s: %s%n", (System.nanoTime() - t0) / 1e9, image);
@@ -112,7 +115,7 @@ class CakeDockerIT {
     // The compose cluster lays its daemons out as ./cake-cluster does: its env prints the addresses.
     view = new ClusterView(new ClusterScript(tree, dir.resolve("layout"), jar, portBase).env());
 
-    compose = new DockerComposeContainer<>("cakedockerit", List.of(tree.resolve("docker/compose.yaml").toFile(),
+    compose = new DockerComposeContainer<>(PROJECT, List.of(tree.resolve("docker/compose.yaml").toFile(),
         new File(getClass().getResource("/compose-it.yaml").toURI())))
         .withLocalCompose(true) // Debian's docker-compose, not a compose container from Docker Hub
         .withPull(false) // the images are this engine's own
@@ -143,6 +146,27 @@ class CakeDockerIT {
     List<String> all = new java.util.ArrayList<>(List.of(first));
     all.addAll(rest);
     return all;
+  }
+
+  /**
+   * The containers and volumes of an earlier run of this test that could not take them down (its
+   * JVM killed: Ryuk is off), which would hold this run's ports; by id, and only this test's projects.
+   */
+  private static void removeLeftovers() {
+    var docker = DockerClientFactory.instance().client();
+    for (var c : docker.listContainersCmd().withShowAll(true).withLabelFilter(List.of("com.docker.compose.project")).exec()) {
+      if (c.getLabels().get("com.docker.compose.project").startsWith(PROJECT)) {
+        System.out.println("cake-docker-it: removing container " + c.getId() + " " + Arrays.toString(c.getNames()) + " of an earlier run");
+        docker.removeContainerCmd(c.getId()).withForce(true).withRemoveVolumes(true).exec();
+      }
+    }
+    var volumes = docker.listVolumesCmd().exec().getVolumes();
+    for (var v : volumes == null ? List.<com.github.dockerjava.api.command.InspectVolumeResponse>of() : volumes) {
+      if (v.getLabels() != null && v.getLabels().getOrDefault("com.docker.compose.project", "").startsWith(PROJECT)) {
+        System.out.println("cake-docker-it: removing volume " + v.getName() + " of an earlier run");
+        docker.removeVolumeCmd(v.getName()).exec();
+      }
+    }
   }
 
   /** docker/images/build.sh on this reactor's jar; returns the cake-server image it names. */
