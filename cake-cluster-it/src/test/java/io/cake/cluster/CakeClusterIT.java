@@ -216,6 +216,7 @@ class CakeClusterIT {
     assertThat(load.getErrors()).isZero();
     assertThat(load.scanErrors()).isZero();
     assertThat(load.scans()).isPositive();
+    assertThat(seen).as("tenants' metrics published at both pairs").hasSize(8);
     seen.forEach((k, v) -> assertThat(v).as(k + " (chunks at the DataNode, calls at the RegionServer)").isPositive());
     for (int i = 1; i <= 2; i++) {
       JsonNode c = JmxPage.beans(view.rsHttp(i), view.controller(i)).get(0);

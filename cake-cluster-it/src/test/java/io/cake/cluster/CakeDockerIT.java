@@ -327,14 +327,16 @@ class CakeDockerIT {
     assertThat(load.getErrors()).isZero();
     assertThat(load.scanErrors()).isZero();
     assertThat(load.scans()).isPositive();
-    assertThat(seen).hasSize(8);
+    assertThat(seen).as("tenants' metrics published at both pairs").hasSize(8);
     seen.forEach((k, v) -> assertThat(v).as(k + " (chunks at the DataNode, calls at the RegionServer)").isPositive());
     for (int i = 1; i <= 2; i++) {
       String rsLog = logOf("rs" + i);
       assertThat(rsLog).as("rs" + i + "'s container log").doesNotContain("cannot reach the DataNode scheduler")
           .doesNotContain("refused the login");
       long decided = ClusterView.decisions(rsLog, 20);
-      JsonNode c = JmxPage.beans(view.rsHttp(i), view.controller(i)).get(0);
+      List<JsonNode> controller = JmxPage.beans(view.rsHttp(i), view.controller(i));
+      assertThat(controller).as("RegionServer " + i + "'s controller MBean").hasSize(1);
+      JsonNode c = controller.get(0);
       System.out.println("cake-docker-it: controller " + i + ": " + decided + " decisions on measurements; last: "
           + c.path("LastDecision").asText());
       assertThat(decided).as("controller " + i + " decisions on at least 20 samples").isPositive();
