@@ -20,9 +20,11 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.TableName;
@@ -38,14 +40,16 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.condition.EnabledIf;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.ContainerState;
+import org.testcontainers.containers.ComposeContainer;
 import org.testcontainers.containers.DockerComposeContainer;
+import org.testcontainers.lifecycle.Startable;
 
 /**
  * Cake's images and {@code docker/compose.yaml} (docs/docker.md): this reactor's cake-server jar
  * layered onto the stock HBase/Hadoop runtime image by {@code docker/images/build.sh}, and the
  * compose cluster (ZooKeeper, NameNode, 2 DataNodes, HMaster, 2 RegionServers, one container each,
  * on the host's network and loopback addresses only) started by testcontainers through the local
- * {@code docker-compose}. Then tagged gets and scans through Cake with the controllers on.
+ * {@code docker-compose} (or {@code docker compose}). Then tagged gets and scans through Cake with the controllers on.
  *
  * <p>Skipped where no Docker engine is reachable (and with {@code -Dcake.docker.it.skip=true}). Its
  * ports are 25000 + the process cluster's offsets (CakeClusterIT's are 24000 +). The containers are
@@ -67,7 +71,9 @@ class CakeDockerIT {
   private Path dir;
   private String image;
   private String jarName;
-  private DockerComposeContainer<?> compose;
+  private Startable compose;
+  /** The compose cluster's container of a service. */
+  private Function<String, Optional<ContainerState>> services;
   private final Map<String, String> containerIds = new LinkedHashMap<>();
   private ClusterView view;
   private Connection connection;
@@ -115,20 +121,29 @@ class CakeDockerIT {
     // The compose cluster lays its daemons out as ./cake-cluster does: its env prints the addresses.
     view = new ClusterView(new ClusterScript(tree, dir.resolve("layout"), jar, portBase).env());
 
-    compose = new DockerComposeContainer<>(PROJECT, List.of(tree.resolve("docker/compose.yaml").toFile(),
-        new File(getClass().getResource("/compose-it.yaml").toURI())))
-        .withLocalCompose(true) // Debian's docker-compose, not a compose container from Docker Hub
-        .withPull(false) // the images are this engine's own
-        .withRemoveVolumes(true)
-        .withEnv("CAKE_IMAGE", image)
-        .withEnv("CAKE_CLUSTER_PORT_BASE", Integer.toString(portBase))
-        .withEnv("CAKE_IT_EXTRA_DIR", extra.toString());
+    List<File> files = List.of(tree.resolve("docker/compose.yaml").toFile(), new File(getClass().getResource("/compose-it.yaml").toURI()));
+    Map<String, String> composeEnv = Map.of("CAKE_IMAGE", image, "CAKE_CLUSTER_PORT_BASE", Integer.toString(portBase),
+        "CAKE_IT_EXTRA_DIR", extra.toString());
+    // Always the local compose, never testcontainers' default (compose in a container from Docker
+    // Hub): Debian's docker-compose 1.29 where it is installed (as here), else `docker compose` v2.
+    // No pulls: the images are this engine's own.
+    if (succeeds("docker-compose", "version")) {
+      DockerComposeContainer<?> v1 = new DockerComposeContainer<>(PROJECT, files).withLocalCompose(true).withPull(false)
+          .withRemoveVolumes(true).withEnv(composeEnv);
+      compose = v1;
+      services = v1::getContainerByServiceName;
+    } else {
+      ComposeContainer v2 = new ComposeContainer(PROJECT, files).withLocalCompose(true).withPull(false)
+          .withRemoveVolumes(true).withEnv(composeEnv);
+      compose = v2;
+      services = v2::getContainerByServiceName;
+    }
     t0 = System.nanoTime();
     try {
       compose.start();
     } finally {
       for (String service : listOf("config", DAEMONS)) {
-        compose.getContainerByServiceName(service).ifPresent(c -> containerIds.put(service, c.getContainerId()));
+        services.apply(service).ifPresent(c -> containerIds.put(service, c.getContainerId()));
       }
     }
     awaitMasterServing(Duration.ofSeconds(300));
@@ -140,6 +155,15 @@ class CakeDockerIT {
     conf.set("hbase.zookeeper.property.clientPort", zk[1]);
     connection = ConnectionFactory.createConnection(conf);
     rowsByHost = TestTable.createAndLoad(connection, TABLE, ROWS_PER_REGION);
+  }
+
+  private static boolean succeeds(String... command) {
+    try {
+      return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+          .start().waitFor() == 0;
+    } catch (IOException | InterruptedException e) {
+      return false;
+    }
   }
 
   private static List<String> listOf(String first, List<String> rest) {
@@ -194,7 +218,7 @@ class CakeDockerIT {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (true) {
       for (String daemon : DAEMONS) {
-        ContainerState c = compose.getContainerByServiceName(daemon).orElseThrow();
+        ContainerState c = services.apply(daemon).orElseThrow();
         assertThat(c.isRunning()).as(daemon + "'s container, whose log ends:\n" + tail(c.getLogs(), 30)).isTrue();
       }
       try {
@@ -220,7 +244,7 @@ class CakeDockerIT {
   }
 
   private String logOf(String service) {
-    return compose.getContainerByServiceName(service).orElseThrow().getLogs();
+    return services.apply(service).orElseThrow().getLogs();
   }
 
   @AfterAll
@@ -232,11 +256,11 @@ class CakeDockerIT {
     } finally {
       if (compose != null) {
         for (String service : containerIds.keySet()) { // kept beside the test's output
-          compose.getContainerByServiceName(service)
+          services.apply(service)
               .ifPresent(c -> write(dir.resolve("logs").resolve(service + ".log"), c.getLogs()));
         }
         long t0 = System.nanoTime();
-        compose.stop(); // docker-compose down -v: RegionServers, HMaster, DataNodes, NameNode, ZooKeeper
+        compose.stop(); // docker-compose down -v (or docker compose): RegionServers, HMaster, DataNodes, NameNode, ZooKeeper
         System.out.printf("cake-docker-it: compose cluster down in %.1f s%n", (System.nanoTime() - t0) / 1e9);
         for (Map.Entry<String, String> c : containerIds.entrySet()) {
           assertThat(gone(c.getValue())).as(c.getKey() + "'s container " + c.getValue() + " after down").isTrue();
