@@ -13,11 +13,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Get;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.util.Bytes;
@@ -95,11 +92,7 @@ class CakeClusterIT {
     assertThat(started).as("the daemons' processes").hasSize(7);
     env = cluster.env();
     view = new ClusterView(env);
-    Configuration conf = HBaseConfiguration.create();
-    String[] zk = env.get("ZK_QUORUM").split(":");
-    conf.set("hbase.zookeeper.quorum", zk[0]);
-    conf.set("hbase.zookeeper.property.clientPort", zk[1]);
-    connection = ConnectionFactory.createConnection(conf);
+    connection = view.connect();
     rowsByHost.putAll(TestTable.createAndLoad(connection, TABLE, ROWS_PER_REGION));
   }
 

@@ -25,11 +25,8 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -149,11 +146,7 @@ class CakeDockerIT {
     awaitMasterServing(Duration.ofSeconds(300));
     System.out.printf("cake-docker-it: compose cluster serving %.1f s after 'up'%n", (System.nanoTime() - t0) / 1e9);
 
-    Configuration conf = HBaseConfiguration.create();
-    String[] zk = view.get("ZK_QUORUM").split(":");
-    conf.set("hbase.zookeeper.quorum", zk[0]);
-    conf.set("hbase.zookeeper.property.clientPort", zk[1]);
-    connection = ConnectionFactory.createConnection(conf);
+    connection = view.connect();
     rowsByHost = TestTable.createAndLoad(connection, TABLE, ROWS_PER_REGION);
   }
 

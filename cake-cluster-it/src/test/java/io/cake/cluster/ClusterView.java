@@ -5,6 +5,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
 
 /**
  * The addresses {@code cake-cluster env} prints (RS<i>_HTTP, DN<i>_XFER_PORT, ...), and Cake's
@@ -23,6 +27,15 @@ final class ClusterView {
 
   String get(String name) {
     return env.get(name);
+  }
+
+  /** An HBase client connection through the cluster's ZooKeeper (ZK_QUORUM, host:port). */
+  Connection connect() throws java.io.IOException {
+    Configuration conf = HBaseConfiguration.create();
+    String[] zk = env.get("ZK_QUORUM").split(":");
+    conf.set("hbase.zookeeper.quorum", zk[0]);
+    conf.set("hbase.zookeeper.property.clientPort", zk[1]);
+    return ConnectionFactory.createConnection(conf);
   }
 
   String rsHttp(int i) {
