@@ -9,6 +9,13 @@
 #   cluster.sh stop                    HBase first (a clean cluster shutdown), then HDFS, then ZooKeeper
 #   cluster.sh env                     the addresses, as shell variables (for scripts and tests)
 #
+# One daemon per container (the images of docs/docker.md; also usable by hand):
+#   cluster.sh config [--cake on|off]  write the site files and JMX secrets under the cluster dir
+#   cluster.sh role ROLE               wait for what ROLE needs, then run its JVM in this process's place
+#                                      (zk nn dn1 dn2 master rs1 rs2), logging to standard output
+#   cluster.sh runtime                 resolve the HBase and Hadoop runtime classpaths only; print their folder
+#   cluster.sh jar                     print the Cake jar the daemons would load
+#
 # Environment:
 #   CAKE_CLUSTER_DIR        where logs, pids, data and generated config go (default <repo>/cluster-out)
 #   CAKE_JAR                the Cake jar (default: lib/cake-server-*.jar of a -bin.tar.gz, else
@@ -23,6 +30,8 @@
 #                           on its own address (status and env print where); 0 (default): no agent
 #   CAKE_JMX_EXPORTER_JAR   the agent's jar (default: io.prometheus.jmx:jmx_prometheus_javaagent
 #                           resolved by Maven into <dir>/runtime)
+#   CAKE_RUNTIME            a runtime already resolved (hbase.classpath, hadoop.classpath, hbase-web/,
+#                           hadoop-web/), as the images carry it: no Maven then (default <dir>/runtime)
 #
 # Each RegionServer/DataNode pair has its own loopback address: 127.0.0.2 and 127.0.0.3. With Cake
 # on, every DataNode and RegionServer has password-protected remote JMX on its own address: the
@@ -40,6 +49,7 @@ BASE=${CAKE_CLUSTER_PORT_BASE:-21000}
 TIMEOUT=${CAKE_CLUSTER_START_TIMEOUT:-120}
 PROMETHEUS=${CAKE_CLUSTER_PROMETHEUS:-0}
 JMX_EXPORTER_VERSION=1.0.1   # as jmx-exporter.version in pom.xml, whose collector tests the rules
+RUNTIME=${CAKE_RUNTIME:-$DIR/runtime}
 DN_COUNT=2
 RS_COUNT=2
 
@@ -111,7 +121,12 @@ find_jar() {
 # Resolves docker/runtime/<name>/pom.xml into <dir>/runtime/<name>.classpath (offline first), and
 # extracts the web UI folder of the -tests jar, which then leaves the classpath.
 resolve_runtime() {
-  local name=$1 webdir=$2 out="$DIR/runtime"
+  local name=$1 webdir=$2 out="$RUNTIME"
+  if [ -n "${CAKE_RUNTIME:-}" ]; then
+    [ -s "$out/$name.classpath" ] && [ -d "$out/$name-web/$webdir" ] \
+      || die "CAKE_RUNTIME=$out has no $name.classpath and $name-web/$webdir"
+    return 0
+  fi
   mkdir -p "$out"
   local cp="$out/$name.classpath" pom="$here/../runtime/$name/pom.xml"
   if [ ! -s "$cp" ] || [ "$pom" -nt "$cp" ]; then
@@ -346,11 +361,14 @@ launch() {
   local jvm=()
   while [ "$1" != "--" ]; do jvm+=("$1"); shift; done
   shift
+  local cmd=(java "-Dcake.cluster.dir=$DIR" "-Dcake.cluster.role=$role" -Xmx"$heap" -XX:+UseSerialGC
+    "${JDK_FLAGS[@]}" -Djava.net.preferIPv4Stack=true
+    -Dlog4j2.configurationFile="$root/docker/conf/log4j2.properties"
+    "${jvm[@]}" -cp "$cp" "$@")
+  # Under 'role' (one daemon per container) this process becomes the daemon, logging to stdout.
+  [ -z "${FOREGROUND:-}" ] || exec "${cmd[@]}"
   mkdir -p "$DIR/logs" "$DIR/pids"
-  nohup java "-Dcake.cluster.dir=$DIR" "-Dcake.cluster.role=$role" -Xmx"$heap" -XX:+UseSerialGC \
-    "${JDK_FLAGS[@]}" -Djava.net.preferIPv4Stack=true \
-    -Dlog4j2.configurationFile="$root/docker/conf/log4j2.properties" \
-    "${jvm[@]}" -cp "$cp" "$@" >>"$DIR/logs/$role.log" 2>&1 </dev/null &
+  nohup "${cmd[@]}" >>"$DIR/logs/$role.log" 2>&1 </dev/null &
   local pid=$!
   echo "$pid" > "$(pid_file "$role")"
   # $! is the forked shell until it has exec'd java: only then does its command line carry the
@@ -363,17 +381,18 @@ launch() {
   done
 }
 
-# wait_for ROLE DESCRIPTION COMMAND...: polls COMMAND until it succeeds; fails if ROLE died.
+# wait_for ROLE DESCRIPTION COMMAND...: polls COMMAND until it succeeds; fails if ROLE died
+# (ROLE "": a daemon of another container, whose process is not ours to watch).
 wait_for() {
   local role=$1 what=$2
   shift 2
   local deadline=$((SECONDS + TIMEOUT))
   until "$@"; do
-    if ! live_pid "$role" >/dev/null; then
+    if [ -n "$role" ] && ! live_pid "$role" >/dev/null; then
       tail -n 30 "$DIR/logs/$role.log" >&2 || true
       die "$role exited while waiting for $what; log: $DIR/logs/$role.log"
     fi
-    [ $SECONDS -lt $deadline ] || die "$what not reached in ${TIMEOUT}s; log: $DIR/logs/$role.log"
+    [ $SECONDS -lt $deadline ] || die "$what not reached in ${TIMEOUT}s${role:+; log: $DIR/logs/$role.log}"
     sleep 0.5
   done
 }
@@ -394,17 +413,63 @@ master_serving() {
     && ! curl -sf --max-time 3 "$url/master-status" 2>/dev/null | grep -qi 'master is initializing'
 }
 
-cmd_start() {
+cake_option() { # COMMAND ARGS...: sets CAKE from [--cake on|off]
+  local command=$1
+  shift
   CAKE=on
   while [ $# -gt 0 ]; do
     case "$1" in
       --cake) CAKE=${2:-}; shift 2 ;;
       --cake=*) CAKE=${1#--cake=}; shift ;;
-      *) die "start: unknown option $1 (start [--cake on|off])" ;;
+      *) die "$command: unknown option $1 ($command [--cake on|off])" ;;
     esac
   done
   case "$CAKE" in on|off) ;; *) die "--cake takes on or off, not '$CAKE'" ;; esac
   case "$PROMETHEUS" in 0|1) ;; *) die "CAKE_CLUSTER_PROMETHEUS takes 0 or 1, not '$PROMETHEUS'" ;; esac
+}
+
+# Sets jar, hbase_cp and hadoop_cp: each platform's runtime classpath, its web UI folder, the Cake jar.
+classpaths() {
+  jar=$(find_jar)
+  resolve_runtime hbase hbase-webapps
+  resolve_runtime hadoop webapps
+  hbase_cp="$(cat "$RUNTIME/hbase.classpath"):$RUNTIME/hbase-web:$jar"
+  hadoop_cp="$(cat "$RUNTIME/hadoop.classpath"):$RUNTIME/hadoop-web:$jar"
+}
+
+# daemon ROLE: launches ROLE's JVM (the NameNode formatted first if new); needs CAKE and classpaths.
+daemon() {
+  local r=$1 i jmx=()
+  case "$r" in
+    zk) launch zk 128m "$DIR/conf/zk:$hbase_cp" -XX:TieredStopAtLevel=1 -- \
+          org.apache.zookeeper.server.ZooKeeperServerMain "$DIR/conf/zk/zoo.cfg" ;;
+    nn) if [ ! -d "$DIR/data/nn/current" ]; then
+          say "formatting the NameNode (first start)"
+          mkdir -p "$DIR/logs"
+          java "-Dcake.cluster.dir=$DIR" -Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 "${JDK_FLAGS[@]}" \
+            -Dlog4j2.configurationFile="$root/docker/conf/log4j2.properties" \
+            -cp "$DIR/conf/nn:$hadoop_cp" org.apache.hadoop.hdfs.server.namenode.NameNode \
+            -format -force -nonInteractive >>"$DIR/logs/nn-format.log" 2>&1 \
+            || { tail -n 30 "$DIR/logs/nn-format.log" >&2; die "NameNode format failed; log: $DIR/logs/nn-format.log"; }
+        fi
+        launch nn 384m "$DIR/conf/nn:$hadoop_cp" -XX:TieredStopAtLevel=1 -- org.apache.hadoop.hdfs.server.namenode.NameNode ;;
+    dn*) i=${r#dn}
+        if [ "$CAKE" = on ]; then
+          read -r -a jmx <<< "$(jmx_flags "$DIR/jmx/dn$i" "$(host_of "$i")" "$(dn_jmx "$i")" "$(dn_jmx_rmi "$i")")"
+        fi
+        launch "dn$i" 256m "$DIR/conf/dn$i:$hadoop_cp" "${jmx[@]}" -- org.apache.hadoop.hdfs.server.datanode.DataNode ;;
+    master) launch master 384m "$DIR/conf/master:$hbase_cp" -XX:TieredStopAtLevel=1 -- org.apache.hadoop.hbase.master.HMaster start ;;
+    rs*) i=${r#rs}
+        if [ "$CAKE" = on ]; then
+          read -r -a jmx <<< "$(jmx_flags "$DIR/jmx/rs$i" "$(host_of "$i")" "$(rs_jmx "$i")" "$(rs_jmx_rmi "$i")")"
+        fi
+        launch "rs$i" 768m "$DIR/conf/rs$i:$hbase_cp" "${jmx[@]}" -- org.apache.hadoop.hbase.regionserver.HRegionServer start ;;
+    *) die "no role $r" ;;
+  esac
+}
+
+cmd_start() {
+  cake_option start "$@"
   local running
   running=$(running_roles | paste -sd' ' -)
   [ -z "$running" ] || die "a cluster is already running in $DIR ($running): run 'cake-cluster stop' first, or set CAKE_CLUSTER_DIR and CAKE_CLUSTER_PORT_BASE for a second one"
@@ -425,13 +490,9 @@ cmd_start() {
   done
   [ -z "$busy" ] || die "ports already in use:$busy (another cluster? set CAKE_CLUSTER_PORT_BASE)"
 
-  local t0=$SECONDS jar
-  jar=$(find_jar)
-  resolve_runtime hbase hbase-webapps
-  resolve_runtime hadoop webapps
-  local hbase_cp hadoop_cp
-  hbase_cp="$(cat "$DIR/runtime/hbase.classpath"):$DIR/runtime/hbase-web:$jar"
-  hadoop_cp="$(cat "$DIR/runtime/hadoop.classpath"):$DIR/runtime/hadoop-web:$jar"
+  local t0=$SECONDS jar hbase_cp hadoop_cp
+  classpaths
+  mkdir -p "$DIR/runtime"
   echo "$jar" > "$DIR/runtime/cake.jar"
   local agent=""
   [ "$PROMETHEUS" != 1 ] || agent=$(exporter_jar)
@@ -442,17 +503,8 @@ cmd_start() {
   mkdir -p "$DIR/data" "$DIR/logs" "$DIR/pids"
   say "Cake $CAKE, jar $jar, everything under $DIR"
 
-  launch zk 128m "$DIR/conf/zk:$hbase_cp" -XX:TieredStopAtLevel=1 -- \
-    org.apache.zookeeper.server.ZooKeeperServerMain "$DIR/conf/zk/zoo.cfg"
-  if [ ! -d "$DIR/data/nn/current" ]; then
-    say "formatting the NameNode (first start)"
-    java "-Dcake.cluster.dir=$DIR" -Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 "${JDK_FLAGS[@]}" \
-      -Dlog4j2.configurationFile="$root/docker/conf/log4j2.properties" \
-      -cp "$DIR/conf/nn:$hadoop_cp" org.apache.hadoop.hdfs.server.namenode.NameNode \
-      -format -force -nonInteractive >>"$DIR/logs/nn-format.log" 2>&1 \
-      || die "NameNode format failed; log: $DIR/logs/nn-format.log"
-  fi
-  launch nn 384m "$DIR/conf/nn:$hadoop_cp" -XX:TieredStopAtLevel=1 -- org.apache.hadoop.hdfs.server.namenode.NameNode
+  daemon zk
+  daemon nn
   wait_for zk "ZooKeeper on 127.0.0.1:$ZK_PORT" port_open 127.0.0.1 "$ZK_PORT"
   wait_for nn "the NameNode's RPC on 127.0.0.1:$NN_RPC" port_open 127.0.0.1 "$NN_RPC"
   for i in $(seq 1 $DN_COUNT); do
@@ -474,6 +526,11 @@ cmd_start() {
     read -r -a prom <<< "$(exporter_flags "$agent" "$(host_of "$i")" "$(rs_metrics "$i")")"
     launch "rs$i" 768m "$DIR/conf/rs$i:$hbase_cp" "${jmx[@]}" "${prom[@]}" -- org.apache.hadoop.hbase.regionserver.HRegionServer start
   done
+  for i in $(seq 1 $DN_COUNT); do daemon "dn$i"; done
+  wait_for nn "$DN_COUNT live DataNodes" live_datanodes
+  say "HDFS up after $((SECONDS - t0)) s"
+  daemon master
+  for i in $(seq 1 $RS_COUNT); do daemon "rs$i"; done
   wait_for master "an initialised HMaster with $RS_COUNT RegionServers" master_serving
   say "started in $((SECONDS - t0)) s"
   cmd_status
@@ -566,7 +623,7 @@ cmd_stop() {
   if live_pid master >/dev/null; then
     local hbase_cp hbase_pids
     hbase_pids=$(roles_pids "master $rs" | paste -sd' ' -)
-    hbase_cp="$(cat "$DIR/runtime/hbase.classpath"):$(cat "$DIR/runtime/cake.jar")"
+    hbase_cp="$(cat "$RUNTIME/hbase.classpath"):$(cat "$DIR/runtime/cake.jar")"
     timeout 60 java "-Dcake.cluster.dir=$DIR" -Xmx128m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 "${JDK_FLAGS[@]}" \
       -Dlog4j2.configurationFile="$root/docker/conf/log4j2.properties" \
       -cp "$DIR/conf/master:$hbase_cp" org.apache.hadoop.hbase.master.HMaster stop --shutDownCluster >>"$DIR/logs/stop.log" 2>&1 \
@@ -609,10 +666,40 @@ cmd_env() {
   echo "CAKE_JMX_PASSWORD_FILE=$DIR/jmx/cakeadmin.password"
 }
 
+cmd_config() {
+  cake_option config "$@"
+  write_config
+  say "configuration (Cake $CAKE) written under $DIR/conf, JMX files under $DIR/jmx"
+}
+
+# role ROLE: one daemon in this process's place (a container's entry point). It waits for what the
+# daemon needs from the others (by the same checks as start), as start would have done before it.
+cmd_role() {
+  local r=${1:-} jar hbase_cp hadoop_cp
+  local all
+  all=$(roles | paste -sd' ' -)
+  case " $all " in *" $r "*) [ -n "$r" ] ;; *) false ;; esac || die "role: one of $all, not '$r'"
+  [ -s "$DIR/conf/cake" ] || die "no configuration under $DIR/conf: run 'cluster.sh config' first"
+  CAKE=$(cat "$DIR/conf/cake")
+  command -v java >/dev/null || die "java not found: a Java 17 runtime is needed"
+  classpaths
+  case "$r" in
+    dn*) wait_for "" "the NameNode's RPC on 127.0.0.1:$NN_RPC" port_open 127.0.0.1 "$NN_RPC" ;;
+    master|rs*) wait_for "" "ZooKeeper on 127.0.0.1:$ZK_PORT" port_open 127.0.0.1 "$ZK_PORT"
+      wait_for "" "$DN_COUNT live DataNodes" live_datanodes ;;
+  esac
+  say "$r: Cake $CAKE, jar $jar, cluster dir $DIR"
+  FOREGROUND=1 daemon "$r"
+}
+
 case "${1:-}" in
   start) shift; cmd_start "$@" ;;
+  config) shift; cmd_config "$@" ;;
+  role) shift; cmd_role "$@" ;;
+  runtime) resolve_runtime hbase hbase-webapps; resolve_runtime hadoop webapps; echo "$RUNTIME" ;;
+  jar) find_jar ;;
   stop) cmd_stop ;;
   status) cmd_status ;;
   env) cmd_env ;;
-  *) echo "usage: $0 start [--cake on|off] | status | stop | env" >&2; exit 2 ;;
+  *) echo "usage: $0 start [--cake on|off] | status | stop | env | config [--cake on|off] | role ROLE | runtime" >&2; exit 2 ;;
 esac

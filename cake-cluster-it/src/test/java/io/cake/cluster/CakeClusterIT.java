@@ -12,23 +12,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hbase.HBaseConfiguration;
-import org.apache.hadoop.hbase.HRegionLocation;
-import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.BufferedMutator;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
-import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.client.Get;
-import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -50,7 +38,6 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class CakeClusterIT {
   private static final TableName TABLE = TableName.valueOf("cake_it");
-  private static final byte[] FAMILY = Bytes.toBytes("f");
   /**
    * Both DataNodes look local to the NameNode (docs/install.md), so each client picks one replica
    * of each block at random when it opens a file. With 200 rows (one 1.6 MB block per region) a
@@ -58,13 +45,13 @@ class CakeClusterIT {
    * a miss about 2^-27.
    */
   private static final int ROWS_PER_REGION = 800;
-  private static final int VALUE_BYTES = 8 * 1024;
   /** The front end's server-side SLO the controllers steer, and what each RegionServer must meet. */
   private static final double SLO_MS = 100;
   private static final int INTERVAL_MS = 3000;
 
   private ClusterScript cluster;
   private Map<String, String> env;
+  private ClusterView view;
   private Path jar;
   private Connection connection;
   private final Map<String, List<byte[]>> rowsByHost = new TreeMap<>();
@@ -79,7 +66,7 @@ class CakeClusterIT {
     Path dir = Path.of(System.getProperty("cake.cluster.dir")).toAbsolutePath();
     Files.createDirectories(dir);
     Path hbaseExtra = dir.resolveSibling("it-hbase-site.xml");
-    Files.writeString(hbaseExtra, properties(Map.of(
+    Files.writeString(hbaseExtra, TestTable.properties(Map.of(
         "cake.controller.interval-ms", INTERVAL_MS,
         "cake.hbase.metrics.interval-ms", INTERVAL_MS,
         "cake.hbase.aimd.interval-ms", INTERVAL_MS,
@@ -87,7 +74,7 @@ class CakeClusterIT {
         "cake.slo.frontend.latency-ms", (int) SLO_MS,
         "dfs.blocksize", 1024 * 1024)));
     Path hdfsExtra = dir.resolveSibling("it-hdfs-site.xml");
-    Files.writeString(hdfsExtra, properties(Map.of("cake.hdfs.metrics.interval-ms", INTERVAL_MS)));
+    Files.writeString(hdfsExtra, TestTable.properties(Map.of("cake.hdfs.metrics.interval-ms", INTERVAL_MS)));
     cluster = new ClusterScript(tree, dir, jar, Integer.getInteger("cake.cluster.it.port-base", 24000))
         .with("CAKE_CLUSTER_HBASE_EXTRA", hbaseExtra.toString())
         .with("CAKE_CLUSTER_HDFS_EXTRA", hdfsExtra.toString());
@@ -104,12 +91,9 @@ class CakeClusterIT {
     System.out.printf("cake-cluster-it: cluster started in %.1f s%n", (System.nanoTime() - t0) / 1e9);
     assertThat(started).as("the daemons' processes").hasSize(7);
     env = cluster.env();
-    Configuration conf = HBaseConfiguration.create();
-    String[] zk = env.get("ZK_QUORUM").split(":");
-    conf.set("hbase.zookeeper.quorum", zk[0]);
-    conf.set("hbase.zookeeper.property.clientPort", zk[1]);
-    connection = ConnectionFactory.createConnection(conf);
-    createAndLoadTable();
+    view = new ClusterView(env);
+    connection = view.connect();
+    rowsByHost.putAll(TestTable.createAndLoad(connection, TABLE, ROWS_PER_REGION));
   }
 
   @AfterAll
@@ -140,92 +124,6 @@ class CakeClusterIT {
     }
   }
 
-  private static String properties(Map<String, Object> props) {
-    StringBuilder sb = new StringBuilder("<configuration>\n");
-    props.forEach((k, v) -> sb.append("  <property><name>").append(k).append("</name><value>").append(v).append("</value></property>\n"));
-    return sb.append("</configuration>\n").toString();
-  }
-
-  /** Four regions, two on each RegionServer, their rows flushed to HFiles; no block cache, so every get reads HDFS. */
-  private void createAndLoadTable() throws Exception {
-    try (Admin admin = connection.getAdmin()) {
-      byte[][] splits = {Bytes.toBytes("r1"), Bytes.toBytes("r2"), Bytes.toBytes("r3")};
-      admin.createTable(TableDescriptorBuilder.newBuilder(TABLE)
-          .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(FAMILY).setBlockCacheEnabled(false).build())
-          .build(), splits);
-      List<ServerName> servers = new ArrayList<>(admin.getRegionServers());
-      servers.sort(null);
-      assertThat(servers).hasSize(2);
-      try (RegionLocator locator = connection.getRegionLocator(TABLE)) {
-        List<HRegionLocation> regions = locator.getAllRegionLocations();
-        for (int i = 0; i < regions.size(); i++) {
-          ServerName target = servers.get(i % servers.size());
-          if (!regions.get(i).getServerName().equals(target)) {
-            admin.move(regions.get(i).getRegion().getEncodedNameAsBytes(), target); // returns once moved
-          }
-        }
-      }
-      try (BufferedMutator m = connection.getBufferedMutator(TABLE)) {
-        byte[] value = new byte[VALUE_BYTES];
-        for (int region = 0; region < 4; region++) {
-          for (int i = 0; i < ROWS_PER_REGION; i++) {
-            ThreadLocalRandom.current().nextBytes(value);
-            m.mutate(new Put(row(region, i)).addColumn(FAMILY, Bytes.toBytes("v"), value.clone()));
-          }
-        }
-      }
-      admin.flush(TABLE);
-      try (RegionLocator locator = connection.getRegionLocator(TABLE)) {
-        for (int region = 0; region < 4; region++) {
-          for (int i = 0; i < ROWS_PER_REGION; i++) {
-            String host = locator.getRegionLocation(row(region, i), true).getHostname();
-            rowsByHost.computeIfAbsent(host, h -> new ArrayList<>()).add(row(region, i));
-          }
-        }
-      }
-    }
-    assertThat(rowsByHost.keySet()).as("hosts serving the table's regions").containsExactly("127.0.0.2", "127.0.0.3");
-  }
-
-  private static byte[] row(int region, int i) {
-    return Bytes.toBytes(String.format("r%d-%04d", region, i));
-  }
-
-  private String rsHttp(int i) {
-    return env.get("RS" + i + "_HTTP");
-  }
-
-  private String dnHttp(int i) {
-    return env.get("DN" + i + "_HTTP");
-  }
-
-  /** RegionServer i's control MBean, {@code io.cake:type=Scheduler,kind=hbase,scheduler="hbase-<rpc port>"}. */
-  private JsonNode rsControl(int i) throws Exception {
-    return control(rsHttp(i), "hbase", "hbase-" + env.get("RS" + i + "_RPC_PORT"));
-  }
-
-  private String hdfsSchedulerName(int i) {
-    return "hdfs-" + env.get("DN" + i + "_XFER_PORT");
-  }
-
-  /** DataNode i's control MBean, {@code io.cake:type=Scheduler,kind=hdfs,scheduler="hdfs-<xfer port>"}. */
-  private JsonNode dnControl(int i) throws Exception {
-    return control(dnHttp(i), "hdfs", hdfsSchedulerName(i));
-  }
-
-  private static JsonNode control(String http, String kind, String scheduler) throws Exception {
-    for (JsonNode bean : JmxPage.beans(http, "io.cake:type=Scheduler,kind=" + kind + ",*")) {
-      if (bean.path("Name").asText().equals(scheduler)) {
-        return bean;
-      }
-    }
-    throw new AssertionError("no Cake control MBean for " + scheduler + " at " + http);
-  }
-
-  private String controller(int i) {
-    return "io.cake:type=Controller,port=" + env.get("RS" + i + "_RPC_PORT");
-  }
-
   @Test
   @Order(1)
   void everyDaemonRunsThisTreesJarBesideItsPlatformsOwnLibraries() throws Exception {
@@ -233,8 +131,8 @@ class CakeClusterIT {
     uis.put("NameNode", env.get("NN_HTTP"));
     uis.put("HMaster", env.get("MASTER_HTTP"));
     for (int i = 1; i <= 2; i++) {
-      uis.put("DataNode " + i, dnHttp(i));
-      uis.put("RegionServer " + i, rsHttp(i));
+      uis.put("DataNode " + i, view.dnHttp(i));
+      uis.put("RegionServer " + i, view.rsHttp(i));
     }
     for (Map.Entry<String, String> ui : uis.entrySet()) {
       String classPath = JmxPage.attribute(ui.getValue(), "java.lang:type=Runtime", "ClassPath").asText();
@@ -253,11 +151,11 @@ class CakeClusterIT {
   @Order(2)
   void cakeIsActiveInEveryRegionServerAndDataNodeAndStockOnTheMaster() throws Exception {
     for (int i = 1; i <= 2; i++) {
-      assertThat(rsControl(i).path("Enabled").asBoolean()).as("RS " + i + " Cake scheduler").isTrue();
-      assertThat(JmxPage.beans(rsHttp(i), "io.cake:type=FirstLevel,*")).as("RS " + i + " metrics").hasSizeGreaterThan(20);
-      assertThat(JmxPage.attribute(rsHttp(i), controller(i), "Slo").asText()).isEqualTo("p99.0 <= 100.0 ms");
-      assertThat(dnControl(i).path("Enabled").asBoolean()).as("DN " + i + " Cake gate").isTrue();
-      assertThat(JmxPage.beans(dnHttp(i), "io.cake:type=FirstLevel,*")).as("DN " + i + " metrics").hasSizeGreaterThan(20);
+      assertThat(view.rsControl(i).path("Enabled").asBoolean()).as("RS " + i + " Cake scheduler").isTrue();
+      assertThat(JmxPage.beans(view.rsHttp(i), "io.cake:type=FirstLevel,*")).as("RS " + i + " metrics").hasSizeGreaterThan(20);
+      assertThat(JmxPage.attribute(view.rsHttp(i), view.controller(i), "Slo").asText()).isEqualTo("p99.0 <= 100.0 ms");
+      assertThat(view.dnControl(i).path("Enabled").asBoolean()).as("DN " + i + " Cake gate").isTrue();
+      assertThat(JmxPage.beans(view.dnHttp(i), "io.cake:type=FirstLevel,*")).as("DN " + i + " metrics").hasSizeGreaterThan(20);
     }
     assertThat(JmxPage.beans(env.get("MASTER_HTTP"), "io.cake:*")).as("the HMaster keeps HBase's stock scheduler").isEmpty();
     for (String role : List.of("master", "rs1", "rs2", "dn1", "dn2")) {
@@ -285,14 +183,10 @@ class CakeClusterIT {
     Map<Integer, List<Double>> p99s = new TreeMap<>(Map.of(1, new ArrayList<>(), 2, new ArrayList<>()));
     Map<Integer, Double> lastEnd = new TreeMap<>();
     while (!running.isDone()) {
+      view.sampleTenants(seen, 2, List.of("frontend", "batch"));
       for (int i = 1; i <= 2; i++) {
-        for (String tenant : List.of("frontend", "batch")) {
-          seen.merge("dn" + i + "/" + tenant, JmxPage.tenantMetric(dnHttp(i), hdfsSchedulerName(i), tenant, "arrivals"), Math::max);
-          seen.merge("rs" + i + "/" + tenant,
-              JmxPage.tenantMetric(rsHttp(i), "hbase-" + env.get("RS" + i + "_RPC_PORT"), tenant, "completions"), Math::max);
-        }
-        double p99 = JmxPage.tenantMetric(rsHttp(i), "hbase-" + env.get("RS" + i + "_RPC_PORT"), "frontend", "latencyP99Ms");
-        double arrivals = JmxPage.tenantMetric(rsHttp(i), "hbase-" + env.get("RS" + i + "_RPC_PORT"), "frontend", "arrivals");
+        double p99 = JmxPage.tenantMetric(view.rsHttp(i), view.rsScheduler(i), "frontend", "latencyP99Ms");
+        double arrivals = JmxPage.tenantMetric(view.rsHttp(i), view.rsScheduler(i), "frontend", "arrivals");
         // A new interval shows as a new (p99, arrivals) pair; NaN: an interval without gets.
         double key = p99 * 1e6 + arrivals;
         if (!Double.isNaN(p99) && !Double.valueOf(key).equals(lastEnd.get(i))) {
@@ -315,29 +209,26 @@ class CakeClusterIT {
     assertThat(load.getErrors()).isZero();
     assertThat(load.scanErrors()).isZero();
     assertThat(load.scans()).isPositive();
+    assertThat(seen).as("tenants' metrics published at both pairs").hasSize(8);
     seen.forEach((k, v) -> assertThat(v).as(k + " (chunks at the DataNode, calls at the RegionServer)").isPositive());
     for (int i = 1; i <= 2; i++) {
-      JsonNode c = JmxPage.beans(rsHttp(i), controller(i)).get(0);
+      JsonNode c = JmxPage.beans(view.rsHttp(i), view.controller(i)).get(0);
       System.out.println("cake-cluster-it: controller " + i + ": " + c.path("LastDecision").asText());
       // Its DataNode was reachable all along (a failed interval for another reason is allowed:
       // the controller keeps the last allocation then, see the report of issue 14).
       String rsLog = cluster.log("rs" + i);
       assertThat(rsLog).as("rs" + i + " log").doesNotContain("cannot reach the DataNode scheduler")
           .doesNotContain("DataNode scheduler not reachable").doesNotContain("refused the login");
-      long decided = rsLog.lines()
-          .map(l -> java.util.regex.Pattern.compile("cake-controller: frontend: .* samples=(\\d+) .*\\| perf=[0-9]").matcher(l))
-          .filter(java.util.regex.Matcher::find)
-          .filter(m -> Long.parseLong(m.group(1)) >= 20)
-          .count();
+      long decided = ClusterView.decisions(rsLog, 20);
       System.out.println("cake-cluster-it: controller " + i + ": " + decided + " decisions on measurements, "
           + c.path("Failures").asLong() + " failed intervals");
       assertThat(decided).as("controller " + i + " decisions on at least 20 samples").isPositive();
       // The controller sets the same share on its RegionServer and on its own DataNode.
-      String rsShares = rsControl(i).path("Shares").asText();
-      String dnShares = dnControl(i).path("Shares").asText(); // one shape on both: tenant=weight,...
+      String rsShares = view.rsControl(i).path("Shares").asText();
+      String dnShares = view.dnControl(i).path("Shares").asText(); // one shape on both: tenant=weight,...
       System.out.println("cake-cluster-it: pair " + i + ": RegionServer shares " + rsShares + ", DataNode shares " + dnShares);
-      assertThat(weight(dnShares, "frontend")).as("pair " + i + " frontend share")
-          .isCloseTo(weight(rsShares, "frontend"), org.assertj.core.data.Offset.offset(1e-6));
+      assertThat(ClusterView.weight(dnShares, "frontend")).as("pair " + i + " frontend share")
+          .isCloseTo(ClusterView.weight(rsShares, "frontend"), org.assertj.core.data.Offset.offset(1e-6));
     }
     // The SLO is a server-side target (docs/controller.md): each RegionServer's p99 of the front
     // end's calls, judged window by window as ./cake-bench does; at least 80% of windows must meet
@@ -349,16 +240,6 @@ class CakeClusterIT {
       assertThat(windows.stream().filter(ms -> ms <= SLO_MS).count())
           .as("RegionServer " + i + " windows meeting the " + SLO_MS + " ms SLO").isGreaterThanOrEqualTo((long) Math.ceil(0.8 * windows.size()));
     }
-  }
-
-  private static double weight(String shares, String tenant) {
-    for (String part : shares.split(",")) {
-      String[] kv = part.trim().split("=");
-      if (kv.length == 2 && kv[0].trim().equals(tenant)) {
-        return Double.parseDouble(kv[1].trim());
-      }
-    }
-    return Double.NaN;
   }
 
   @Test
@@ -391,7 +272,7 @@ class CakeClusterIT {
       rs.path("hbase").path("tenants").forEach(t -> tenants.put(t.path("tenant").asText(), t));
       assertThat(tenants.get("frontend").path("completions").asDouble()).as("rs" + i + " frontend calls").isPositive();
       assertThat(tenants.get("frontend").path("sloMet").isBoolean()).as("rs" + i + " SLO judged").isTrue();
-      assertThat(rs.path("datanode").path("scheduler").asText()).as("its own DataNode").isEqualTo(hdfsSchedulerName(i));
+      assertThat(rs.path("datanode").path("scheduler").asText()).as("its own DataNode").isEqualTo(view.dnScheduler(i));
       List<String> dnTenants = new ArrayList<>();
       rs.path("datanode").path("tenants").forEach(t -> dnTenants.add(t.path("tenant").asText()));
       assertThat(dnTenants).contains("frontend", "batch");
@@ -401,7 +282,7 @@ class CakeClusterIT {
     assertThat(set.code()).as(set.err()).isZero();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     for (int i = 1; i <= 2; i++) {
-      while (!JmxPage.attribute(rsHttp(i), controller(i), "LastDecision").asText().contains("frontend: p99.0 <= 120.0 ms measured")) {
+      while (!JmxPage.attribute(view.rsHttp(i), view.controller(i), "LastDecision").asText().contains("frontend: p99.0 <= 120.0 ms measured")) {
         assertThat(System.nanoTime()).as("controller " + i + " deciding on the new SLO").isLessThan(deadline);
         TimeUnit.MILLISECONDS.sleep(200); // polling the MBean the controller updates once per interval
       }
@@ -411,14 +292,14 @@ class CakeClusterIT {
     assertThat(bad.code()).isEqualTo(2);
     assertThat(bad.err()).contains("--p99");
     for (int i = 1; i <= 2; i++) {
-      assertThat(JmxPage.attribute(rsHttp(i), controller(i), "Slo").asText()).isEqualTo("p99.0 <= 100.0 ms");
+      assertThat(JmxPage.attribute(view.rsHttp(i), view.controller(i), "Slo").asText()).isEqualTo("p99.0 <= 100.0 ms");
     }
   }
 
   @Test
   @Order(5)
   void aDeadDataNodeLeavesItsControllerFailStaticAndItsRegionServerServing() throws Exception {
-    long failures2 = JmxPage.attribute(rsHttp(2), controller(2), "Failures").asLong();
+    long failures2 = JmxPage.attribute(view.rsHttp(2), view.controller(2), "Failures").asLong();
     ProcessHandle dn2 = cluster.process("dn2").orElseThrow();
     assertThat(dn2.destroyForcibly()).isTrue();
     dn2.onExit().get(30, TimeUnit.SECONDS);
@@ -431,21 +312,21 @@ class CakeClusterIT {
     }
     assertThat(cluster.log("rs2")).contains("cake-controller: keeping the last allocation: DataNode scheduler not reachable");
     // Fail-static: over the next failed interval, its RegionServer's allocation stays as it was.
-    String allocation2 = rsControl(2).path("Shares").asText();
-    long failed = JmxPage.attribute(rsHttp(2), controller(2), "Failures").asLong();
+    String allocation2 = view.rsControl(2).path("Shares").asText();
+    long failed = JmxPage.attribute(view.rsHttp(2), view.controller(2), "Failures").asLong();
     assertThat(failed).isGreaterThan(failures2);
-    while (JmxPage.attribute(rsHttp(2), controller(2), "Failures").asLong() == failed) {
+    while (JmxPage.attribute(view.rsHttp(2), view.controller(2), "Failures").asLong() == failed) {
       assertThat(System.nanoTime()).as("controller 2's next interval").isLessThan(deadline + TimeUnit.SECONDS.toNanos(30));
       TimeUnit.MILLISECONDS.sleep(200); // polling the MBean the controller updates once per interval
     }
-    assertThat(rsControl(2).path("Shares").asText()).as("fail-static").isEqualTo(allocation2);
+    assertThat(view.rsControl(2).path("Shares").asText()).as("fail-static").isEqualTo(allocation2);
     // The RegionServer still serves every row of its regions (HDFS reads fail over to the other replica).
     try (Table t = TaggedLoad.tagged(connection, TABLE, "frontend")) {
       for (byte[] row : rowsByHost.get("127.0.0.3")) {
         assertThat(t.get(new Get(row)).isEmpty()).as(Bytes.toString(row)).isFalse();
       }
     }
-    assertThat(rsControl(2).path("Enabled").asBoolean()).isTrue();
+    assertThat(view.rsControl(2).path("Enabled").asBoolean()).isTrue();
     assertThat(cluster.log("rs1")).as("the other pair's controller").doesNotContain("cannot reach the DataNode scheduler");
   }
 }
