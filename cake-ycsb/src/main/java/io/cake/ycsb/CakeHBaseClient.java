@@ -26,6 +26,7 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.security.UserProvider;
 import org.apache.hadoop.hbase.util.Bytes;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
@@ -120,9 +121,14 @@ public class CakeHBaseClient extends DB {
         }
       }
       try {
+        // The user explicitly: HBase 2.6's overload with connection attributes does not default a
+        // null user as the shorter ones do (NullPointerException in User.runAs).
         connection =
             ConnectionFactory.createConnection(
-                conf, null, null, Map.of(TENANT_ATTRIBUTE, tenant.getBytes(StandardCharsets.UTF_8)));
+                conf,
+                null,
+                UserProvider.instantiate(conf).getCurrent(),
+                Map.of(TENANT_ATTRIBUTE, tenant.getBytes(StandardCharsets.UTF_8)));
       } catch (IOException e) {
         throw new DBException("could not connect to HBase", e);
       }
