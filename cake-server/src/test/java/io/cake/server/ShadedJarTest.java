@@ -171,7 +171,8 @@ class ShadedJarTest {
         base + "docker/runtime/hadoop/pom.xml",
         base + "docker/conf/log4j2.properties",
         base + "cake",
-        base + "tools/" + cliJarName());
+        base + "tools/" + cliJarName(),
+        base + "tools/cake-ycsb.jar");
     // The jars inside are the ones built here, byte for byte in size.
     assertThat(TarNames.sizeOf(tgz, base + "lib/" + jar().getFileName())).isEqualTo(Files.size(jar()));
     Path cli = Path.of(System.getProperty("cake.cli.jar", "target/none.jar"));

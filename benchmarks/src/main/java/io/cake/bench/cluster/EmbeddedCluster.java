@@ -2,7 +2,7 @@ package io.cake.bench.cluster;
 
 import io.cake.bench.disk.DiskModel;
 import io.cake.bench.disk.EmulatedDiskDatasetFactory;
-import io.cake.bench.ycsb.CakeHBaseClient;
+import io.cake.ycsb.CakeHBaseClient;
 import io.cake.bench.ycsb.Workloads;
 import io.cake.core.sched.Allocation;
 import io.cake.hbase.rpc.RegionServerScheduler;

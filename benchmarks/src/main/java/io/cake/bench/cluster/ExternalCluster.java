@@ -1,6 +1,6 @@
 package io.cake.bench.cluster;
 
-import io.cake.bench.ycsb.CakeHBaseClient;
+import io.cake.ycsb.CakeHBaseClient;
 import io.cake.bench.ycsb.Workloads;
 import io.cake.cli.cluster.ZkQuorum;
 import java.io.IOException;

@@ -3,6 +3,7 @@ package io.cake.bench.jmh;
 import io.cake.core.sched.FairQueueScheduler;
 import io.cake.core.sched.Ticket;
 import io.cake.core.time.Clock;
+import io.cake.hbase.tenant.OperationAttribute;
 import io.cake.hbase.tenant.OperationClassifier;
 import io.cake.hbase.tenant.TenantResolver;
 import java.util.Map;
@@ -116,12 +117,23 @@ public class DispatchBenchmark {
     return true;
   }
 
-  /** Tenant resolution + classification + offer + poll, no threads (Cake's part of dispatch). */
+  /** Looking for the operation attribute in a get that has none, as every untagged call does. */
+  @Benchmark
+  public byte[] operationAttributeAbsent() {
+    return OperationAttribute.of("Get", BenchCalls.PARAM);
+  }
+
+  /**
+   * Tenant resolution (the operation attribute looked for, as dispatch does) + classification +
+   * offer + poll, no threads (Cake's part of dispatch).
+   */
   @Benchmark
   public Ticket<Object> resolveClassifyOfferPoll() {
     next ^= 1;
-    TenantResolver.Resolution res = resolver.resolve(tenants[next], null, "someone");
-    OperationClassifier.Kind kind = OperationClassifier.classify(BenchCalls.HEADER.getMethodName(), BenchCalls.PARAM);
+    String method = BenchCalls.HEADER.getMethodName();
+    TenantResolver.Resolution res =
+        resolver.resolve(tenants[next], OperationAttribute.of(method, BenchCalls.PARAM), null, "someone");
+    OperationClassifier.Kind kind = OperationClassifier.classify(method, BenchCalls.PARAM);
     queues.offer(res.tenant(), item, kind.singleRowGet() ? 1 : 100);
     return queues.poll(next);
   }

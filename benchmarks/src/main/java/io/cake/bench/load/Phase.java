@@ -2,7 +2,7 @@ package io.cake.bench.load;
 
 import io.cake.bench.cluster.AllocationPoint;
 import io.cake.bench.cluster.Target;
-import io.cake.bench.ycsb.CakeHBaseClient;
+import io.cake.ycsb.CakeHBaseClient;
 import io.cake.bench.ycsb.Workloads;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,6 +5,7 @@ import io.cake.core.time.Clock;
 import io.cake.hbase.config.CakeHBaseConfig;
 import io.cake.hbase.config.CakeSettings;
 import io.cake.hbase.jmx.HBaseSchedulerControl;
+import io.cake.hbase.tenant.OperationAttribute;
 import io.cake.hbase.tenant.OperationClassifier;
 import io.cake.hbase.tenant.TenantResolver;
 import java.net.InetSocketAddress;
@@ -158,12 +159,13 @@ public final class CakeRpcScheduler extends ForwardingRpcScheduler implements Co
         return delegate.dispatch(task);
       }
       Map<String, byte[]> connAttrs = call.getConnectionAttributes();
+      String method = call.getHeader().getMethodName();
       TenantResolver.Resolution r =
           c.resolver().resolve(
               call.getRequestAttribute(CakeHBaseConfig.TENANT_ATTRIBUTE),
+              OperationAttribute.of(method, call.getParam()),
               connAttrs == null ? null : connAttrs.get(CakeHBaseConfig.TENANT_ATTRIBUTE),
               user == null ? null : user.getShortName());
-      String method = call.getHeader().getMethodName();
       OperationClassifier.Kind kind = OperationClassifier.classify(method, call.getParam());
       cc = new CakeCall(task, r.tenant(), kind.type(), kind.singleRowGet(), method, call.getSize(),
           call.getReceiveTime(), EnvironmentEdgeManager.currentTime(), call.getDeadline());

@@ -13,8 +13,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Decides which tenant a call belongs to, in this order: the request attribute {@code cake.tenant},
- * the connection attribute {@code cake.tenant}, the authenticated user mapped by the user rules,
- * else {@link TenantNames#DEFAULT}. A claimed (attribute) tenant is skipped, and the next source
+ * the operation attribute {@code cake.tenant} ({@link OperationAttribute}), the connection attribute
+ * {@code cake.tenant}, the authenticated user mapped by the user rules, else {@link
+ * TenantNames#DEFAULT}. The request attribute comes first because it is on every RPC of a scan,
+ * where the operation attribute is on the opening one only: a scan tagged both ways keeps one
+ * tenant. The operation attribute beats the connection's, as the narrower claim. A claimed (attribute) tenant is skipped, and the next source
  * tried, when its name is invalid or, with the ACL enforced, the user may not use it.
  *
  * <p>The number of distinct tenants is capped: names beyond the cap resolve to {@code default}
@@ -28,6 +31,7 @@ public final class TenantResolver {
   /** Where the tenant came from. */
   public enum Source {
     REQUEST_ATTRIBUTE,
+    OPERATION_ATTRIBUTE,
     CONNECTION_ATTRIBUTE,
     USER_RULE,
     DEFAULT
@@ -91,13 +95,23 @@ public final class TenantResolver {
     return known;
   }
 
+  /** As {@link #resolve(byte[], byte[], byte[], String)} for a call without an operation attribute. */
+  public Resolution resolve(byte[] requestAttribute, byte[] connectionAttribute, String user) {
+    return resolve(requestAttribute, null, connectionAttribute, user);
+  }
+
   /**
    * @param requestAttribute the request's {@code cake.tenant} attribute bytes, or null
+   * @param operationAttribute the operation's {@code cake.tenant} attribute bytes, or null
    * @param connectionAttribute the connection's {@code cake.tenant} attribute bytes, or null
    * @param user the authenticated user's short name, or null
    */
-  public Resolution resolve(byte[] requestAttribute, byte[] connectionAttribute, String user) {
+  public Resolution resolve(
+      byte[] requestAttribute, byte[] operationAttribute, byte[] connectionAttribute, String user) {
     Resolution r = claim(requestAttribute, user, Source.REQUEST_ATTRIBUTE);
+    if (r == null) {
+      r = claim(operationAttribute, user, Source.OPERATION_ATTRIBUTE);
+    }
     if (r == null) {
       r = claim(connectionAttribute, user, Source.CONNECTION_ATTRIBUTE);
     }

@@ -72,7 +72,7 @@ class CakeSchedulerClusterTest {
     extra.set("cake.hbase.aimd.min", "4");
     extra.set("cake.hbase.aimd.max", "16");
     extra.set("cake.hbase.handlers.initial", "4");
-    extra.set("cake.hbase.user-rules", "carol:userT");
+    extra.set("cake.hbase.user-rules", "carol:userT," + StockClients.USER_RULES);
     extra.set("cake.hbase.tenant.reqT.share", "2");
     cluster = new CakeCluster(extra);
     conn = ConnectionFactory.createConnection(cluster.conf());
@@ -193,6 +193,33 @@ class CakeSchedulerClusterTest {
         () -> s.operationStats().totalCompletions("connT2", OperationType.GET) - gets0 == 3);
     assertThat(s.known().invalidNames() - invalid0).isEqualTo(4);
     assertThat(s.known().cap().contains("no good/../name")).isFalse();
+  }
+
+  // Clients without request or connection attributes (StockClients): issue 11, "tagging from any client".
+
+  @Test
+  void operationAttributesTagGetsPutsMultiAndOnlyTheCallThatOpensAScan() throws Exception {
+    StockClients.operationAttributes(cluster, conn, tagged);
+  }
+
+  @Test
+  void badOperationAttributesAreCountedAndFallThrough() throws Exception {
+    StockClients.badOperationAttributes(cluster, tagged);
+  }
+
+  @Test
+  void theShellsCallsAsHadoopUserNameEtlAreTaggedByTheUserRule() throws Exception {
+    StockClients.shellUserFromHadoopUserName(cluster, tagged);
+  }
+
+  @Test
+  void aMapReduceTableInputFormatRunAsAMappedUserIsTaggedByTheUserRule() throws Exception {
+    StockClients.mapReduceReaderAsMappedUser(cluster, conn);
+  }
+
+  @Test
+  void stockYcsbWithCakesBindingIsCountedUnderItsTenant() throws Exception {
+    StockClients.ycsbBinding(cluster, conn);
   }
 
   @Test

@@ -31,6 +31,28 @@ class TenantResolverTest {
   }
 
   @Test
+  void theOperationAttributeComesAfterTheRequestAttributeAndBeforeTheConnectionAttribute() {
+    TenantResolver r = permissive(64);
+    assertThat(r.resolve(b("req"), b("op"), b("conn"), "carol").source()).isEqualTo(Source.REQUEST_ATTRIBUTE);
+    assertThat(r.resolve(null, b("op"), b("conn"), "carol"))
+        .isEqualTo(new TenantResolver.Resolution("op", Source.OPERATION_ATTRIBUTE, false));
+    assertThat(r.resolve(null, b("bad name!"), b("conn"), "carol").tenant()).isEqualTo("conn");
+    assertThat(r.resolve(null, b("-x"), null, "carol").tenant()).isEqualTo("batch");
+    assertThat(r.known().invalidNames()).isEqualTo(2);
+  }
+
+  @Test
+  void anOperationAttributeIsAClaimUnderTheAcl() {
+    TenantResolver r =
+        new TenantResolver(Set.of(), Map.of("front", Set.of("alice")), Map.of("carol", "batch"), true, 64,
+            new TenantResolver.Known());
+    assertThat(r.resolve(null, b("front"), null, "alice").tenant()).isEqualTo("front");
+    assertThat(r.resolve(null, b("front"), null, "carol").tenant()).isEqualTo("batch");
+    assertThat(r.resolve(null, b("front"), null, "mallory").tenant()).isEqualTo("default");
+    assertThat(r.known().deniedClaims()).isEqualTo(2);
+  }
+
+  @Test
   void invalidNamesFallThroughToTheNextSourceAndAreCounted() {
     TenantResolver r = permissive(64);
     assertThat(r.resolve(b("bad name!"), b("conn"), null).tenant()).isEqualTo("conn");

@@ -1,4 +1,4 @@
-package io.cake.bench.ycsb;
+package io.cake.ycsb;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -26,6 +26,7 @@ import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.security.UserProvider;
 import org.apache.hadoop.hbase.util.Bytes;
 import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
@@ -36,15 +37,20 @@ import site.ycsb.Status;
 /**
  * A YCSB binding for HBase 2.6 that tags every request with its Cake tenant: the request attribute
  * {@code cake.tenant} on every Get/Scan/Put (set through {@code TableBuilder.setRequestAttribute}),
- * and the same connection attribute when this binding opens the connection itself.
+ * and the same connection attribute when this binding opens the connection itself. Request
+ * attributes ride on every RPC of a scan, its {@code next} calls included. Needs an HBase 2.6 or
+ * newer client on the classpath (request and connection attributes are 2.6 API).
  *
  * <p>Two ways to build one:
  *
  * <ul>
- *   <li>by YCSB's {@code DBFactory} (no-arg constructor): properties {@code cake.tenant}, {@code
- *       columnfamily} (default {@code family}), {@code hbase.zookeeper.quorum} and any other
- *       {@code hbase.*} key; it opens (and closes) its own connection. So the class also works as
- *       {@code bin/ycsb run -db io.cake.bench.ycsb.CakeHBaseClient -p cake.tenant=frontend}.
+ *   <li>by YCSB's {@code DBFactory} (no-arg constructor): properties {@code cake.tenant} (default
+ *       {@code default}), {@code columnfamily} (default {@code family}), {@code
+ *       hbase.zookeeper.quorum} and any other {@code hbase.*} or {@code zookeeper.*} key; it opens
+ *       (and closes) its own connection. So stock YCSB runs it: {@code java -cp
+ *       "cake-ycsb.jar:ycsb/lib/*:$(hbase classpath)" site.ycsb.Client -t -db
+ *       io.cake.ycsb.CakeHBaseClient -p cake.tenant=frontend -P workloads/workloadc}
+ *       (docs/ycsb.md).
  *   <li>by the harness ({@link #CakeHBaseClient(Connection, String, String, Stats)}): one shared
  *       connection per tenant, one client per worker thread.
  * </ul>
@@ -115,9 +121,14 @@ public class CakeHBaseClient extends DB {
         }
       }
       try {
+        // The user explicitly: HBase 2.6's overload with connection attributes does not default a
+        // null user as the shorter ones do (NullPointerException in User.runAs).
         connection =
             ConnectionFactory.createConnection(
-                conf, null, null, Map.of(TENANT_ATTRIBUTE, tenant.getBytes(StandardCharsets.UTF_8)));
+                conf,
+                null,
+                UserProvider.instantiate(conf).getCurrent(),
+                Map.of(TENANT_ATTRIBUTE, tenant.getBytes(StandardCharsets.UTF_8)));
       } catch (IOException e) {
         throw new DBException("could not connect to HBase", e);
       }
