@@ -438,8 +438,9 @@ classpaths() {
 }
 
 # daemon ROLE: launches ROLE's JVM (the NameNode formatted first if new); needs CAKE and classpaths.
+# daemon ROLE: starts it (the jmx_exporter agent too when $agent names its jar).
 daemon() {
-  local r=$1 i jmx=()
+  local r=$1 i jmx=() prom=()
   case "$r" in
     zk) launch zk 128m "$DIR/conf/zk:$hbase_cp" -XX:TieredStopAtLevel=1 -- \
           org.apache.zookeeper.server.ZooKeeperServerMain "$DIR/conf/zk/zoo.cfg" ;;
@@ -457,13 +458,15 @@ daemon() {
         if [ "$CAKE" = on ]; then
           read -r -a jmx <<< "$(jmx_flags "$DIR/jmx/dn$i" "$(host_of "$i")" "$(dn_jmx "$i")" "$(dn_jmx_rmi "$i")")"
         fi
-        launch "dn$i" 256m "$DIR/conf/dn$i:$hadoop_cp" "${jmx[@]}" -- org.apache.hadoop.hdfs.server.datanode.DataNode ;;
+        read -r -a prom <<< "$(exporter_flags "${agent:-}" "$(host_of "$i")" "$(dn_metrics "$i")")"
+        launch "dn$i" 256m "$DIR/conf/dn$i:$hadoop_cp" "${jmx[@]}" "${prom[@]}" -- org.apache.hadoop.hdfs.server.datanode.DataNode ;;
     master) launch master 384m "$DIR/conf/master:$hbase_cp" -XX:TieredStopAtLevel=1 -- org.apache.hadoop.hbase.master.HMaster start ;;
     rs*) i=${r#rs}
         if [ "$CAKE" = on ]; then
           read -r -a jmx <<< "$(jmx_flags "$DIR/jmx/rs$i" "$(host_of "$i")" "$(rs_jmx "$i")" "$(rs_jmx_rmi "$i")")"
         fi
-        launch "rs$i" 768m "$DIR/conf/rs$i:$hbase_cp" "${jmx[@]}" -- org.apache.hadoop.hbase.regionserver.HRegionServer start ;;
+        read -r -a prom <<< "$(exporter_flags "${agent:-}" "$(host_of "$i")" "$(rs_metrics "$i")")"
+        launch "rs$i" 768m "$DIR/conf/rs$i:$hbase_cp" "${jmx[@]}" "${prom[@]}" -- org.apache.hadoop.hbase.regionserver.HRegionServer start ;;
     *) die "no role $r" ;;
   esac
 }
@@ -507,25 +510,6 @@ cmd_start() {
   daemon nn
   wait_for zk "ZooKeeper on 127.0.0.1:$ZK_PORT" port_open 127.0.0.1 "$ZK_PORT"
   wait_for nn "the NameNode's RPC on 127.0.0.1:$NN_RPC" port_open 127.0.0.1 "$NN_RPC"
-  for i in $(seq 1 $DN_COUNT); do
-    local jmx=() prom=()
-    if [ "$CAKE" = on ]; then
-      read -r -a jmx <<< "$(jmx_flags "$DIR/jmx/dn$i" "$(host_of "$i")" "$(dn_jmx "$i")" "$(dn_jmx_rmi "$i")")"
-    fi
-    read -r -a prom <<< "$(exporter_flags "$agent" "$(host_of "$i")" "$(dn_metrics "$i")")"
-    launch "dn$i" 256m "$DIR/conf/dn$i:$hadoop_cp" "${jmx[@]}" "${prom[@]}" -- org.apache.hadoop.hdfs.server.datanode.DataNode
-  done
-  wait_for nn "$DN_COUNT live DataNodes" live_datanodes
-  say "HDFS up after $((SECONDS - t0)) s"
-  launch master 384m "$DIR/conf/master:$hbase_cp" -XX:TieredStopAtLevel=1 -- org.apache.hadoop.hbase.master.HMaster start
-  for i in $(seq 1 $RS_COUNT); do
-    local jmx=() prom=()
-    if [ "$CAKE" = on ]; then
-      read -r -a jmx <<< "$(jmx_flags "$DIR/jmx/rs$i" "$(host_of "$i")" "$(rs_jmx "$i")" "$(rs_jmx_rmi "$i")")"
-    fi
-    read -r -a prom <<< "$(exporter_flags "$agent" "$(host_of "$i")" "$(rs_metrics "$i")")"
-    launch "rs$i" 768m "$DIR/conf/rs$i:$hbase_cp" "${jmx[@]}" "${prom[@]}" -- org.apache.hadoop.hbase.regionserver.HRegionServer start
-  done
   for i in $(seq 1 $DN_COUNT); do daemon "dn$i"; done
   wait_for nn "$DN_COUNT live DataNodes" live_datanodes
   say "HDFS up after $((SECONDS - t0)) s"
