@@ -42,10 +42,11 @@ public record ConfigChange(
       keys.add(ControllerConfig.HDFS_SCHEDULER);
     }
     boolean restart = !keys.isEmpty() || before.slo().isPresent() != after.slo().isPresent();
-    Optional<SloTarget> slo = before.slo().equals(after.slo()) ? Optional.empty() : after.slo();
-    if (!before.slo().equals(after.slo())) {
+    boolean sloChanged = !before.slo().equals(after.slo());
+    if (sloChanged) {
       keys.add(ControllerConfig.SLO_PREFIX + "*");
     }
+    Optional<SloTarget> slo = sloChanged ? after.slo() : Optional.empty();
     Optional<ControllerParams> params =
         before.params().equals(after.params()) ? Optional.empty() : Optional.of(after.params());
     if (params.isPresent() && !keys.contains(ControllerConfig.INTERVAL_MS)) {

@@ -1,6 +1,5 @@
 package io.cake.controller.hbase;
 
-import io.cake.controller.config.ControllerConfig;
 import io.cake.controller.loop.SecondLevelController;
 import java.time.Duration;
 import java.util.HashMap;
@@ -58,7 +57,7 @@ public final class CakeControllerCoprocessor implements RegionServerCoprocessor 
               next = c.step();
             } catch (Throwable t) { // never let the scheduled task die
               LOG.error("cake-controller: step failed", t);
-              next = Duration.ofMillis(ControllerConfig.DEFAULT_INTERVAL_MS);
+              next = c.interval();
             }
             if (!thread.isShutdown()) {
               thread.schedule(this, next.toMillis(), TimeUnit.MILLISECONDS);

@@ -65,11 +65,7 @@ final class LiveController implements AutoCloseable {
       load(f.get().cakeKeys());
     }
     if (controller != null) {
-      try {
-        controller.tick();
-      } catch (Throwable t) { // never let the scheduled task die
-        LOG.error("cake-controller: tick failed", t);
-      }
+      controller.tick(); // reports its own failures; an Error reaches the coprocessor's catch
     }
     return interval();
   }

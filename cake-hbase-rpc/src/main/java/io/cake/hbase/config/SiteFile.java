@@ -18,10 +18,19 @@ public record SiteFile(long generation, Map<String, String> cakeKeys) {
     cakeKeys = Collections.unmodifiableMap(new TreeMap<>(cakeKeys));
   }
 
-  /** The {@code cake.*} keys of {@code conf} (values as Hadoop resolves them). */
-  public static SiteFile of(long generation, Configuration conf) {
+  /** The file read at start: generation 0, the {@code cake.*} keys as Hadoop resolves them. */
+  public static SiteFile of(Configuration conf) {
+    return new SiteFile(0, cakeKeys(conf));
+  }
+
+  /** The file an {@code update_config} handed over after this one. */
+  public SiteFile next(Configuration conf) {
+    return new SiteFile(generation + 1, cakeKeys(conf));
+  }
+
+  private static Map<String, String> cakeKeys(Configuration conf) {
     Map<String, String> keys = new TreeMap<>();
     conf.getPropsWithPrefix(PREFIX).forEach((k, v) -> keys.put(PREFIX + k, v));
-    return new SiteFile(generation, keys);
+    return keys;
   }
 }

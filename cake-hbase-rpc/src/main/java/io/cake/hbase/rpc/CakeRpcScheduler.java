@@ -4,6 +4,7 @@ import io.cake.core.level.FirstLevels;
 import io.cake.core.time.Clock;
 import io.cake.hbase.config.CakeHBaseConfig;
 import io.cake.hbase.config.CakeSettings;
+import io.cake.hbase.config.SiteFile;
 import io.cake.hbase.jmx.HBaseSchedulerControl;
 import io.cake.hbase.tenant.OperationAttribute;
 import io.cake.hbase.tenant.OperationClassifier;
@@ -54,8 +55,8 @@ public final class CakeRpcScheduler extends ForwardingRpcScheduler implements Co
   private final Clock clock;
   private final CakeSettings initialSettings;
   private final String initialError;
-  /** The file at start, until init() hands it to the scheduler (then HBase's own, unchanged). */
-  private final Configuration initialConf;
+  /** The cake.* keys at start, until init() hands them to the scheduler. */
+  private final SiteFile initialFile;
   /** Built in init(), once the listener port (and so the scheduler's name) is known. */
   private volatile RegionServerScheduler cake;
 
@@ -90,7 +91,7 @@ public final class CakeRpcScheduler extends ForwardingRpcScheduler implements Co
     this.initialSettings = s;
     this.initialError = error;
     warnOverrides(s.overrides());
-    this.initialConf = conf;
+    this.initialFile = SiteFile.of(conf);
   }
 
   // ------------------------------------------------------------------ lifecycle
@@ -103,7 +104,7 @@ public final class CakeRpcScheduler extends ForwardingRpcScheduler implements Co
     String base = port >= 0 ? "hbase-" + port : "hbase-" + Integer.toHexString(System.identityHashCode(this));
     cake = FirstLevels.create(base, name -> new RegionServerScheduler(
         name, port, initialSettings, initialError, clock, kerberos, server, handlerErrors));
-    cake.fileLoaded(initialConf, true);
+    cake.fileLoaded(initialFile);
   }
 
   @Override
@@ -188,7 +189,7 @@ public final class CakeRpcScheduler extends ForwardingRpcScheduler implements Co
     if (c == null) {
       return;
     }
-    c.fileLoaded(conf, false);
+    c.fileLoaded(c.siteFile().next(conf));
     try {
       CakeSettings next = CakeSettings.from(conf);
       List<String> before = c.settings().overrides();

@@ -24,7 +24,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Abortable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -208,8 +207,8 @@ public final class RegionServerScheduler implements FirstLevel {
   }
 
   /** Records the file HBase handed over (at start, then at each update_config), good or bad. */
-  void fileLoaded(Configuration conf, boolean atStart) {
-    siteFile = SiteFile.of(atStart ? 0 : siteFile.generation() + 1, conf);
+  void fileLoaded(SiteFile file) {
+    siteFile = file;
   }
 
   /** The cake.* keys of the file HBase last handed over, for the controller in this JVM. */
