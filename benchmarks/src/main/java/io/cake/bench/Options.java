@@ -188,12 +188,24 @@ public final class Options {
         default -> {
           if (v == null) {
             if (i + 1 >= args.length) {
+              requireKnown(a);
               throw new IllegalArgumentException(a + " needs a value (see --help)");
             }
             v = args[++i];
           }
           o.set(a, v);
         }
+      }
+    }
+  }
+
+  /** Refuses an option the parser does not know as unknown (not as missing its value). */
+  private static void requireKnown(String key) {
+    try {
+      new Options().set(key, "0");
+    } catch (IllegalArgumentException e) {
+      if (e.getMessage().startsWith("unknown option")) {
+        throw e;
       }
     }
   }
