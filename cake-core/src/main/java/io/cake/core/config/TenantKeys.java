@@ -40,7 +40,6 @@ public final class TenantKeys {
       overrides = List.copyOf(overrides);
     }
 
-
     /** Tenant to trimmed value of the keys ending in {@code suffix}; empty if there are none. */
     public Map<String, String> values(String suffix) {
       return others.getOrDefault(suffix, Map.of());

@@ -17,8 +17,9 @@ import org.slf4j.LoggerFactory;
  * {@code cake.tenant}, the authenticated user mapped by the user rules, else {@link
  * TenantNames#DEFAULT}. The request attribute comes first because it is on every RPC of a scan,
  * where the operation attribute is on the opening one only: a scan tagged both ways keeps one
- * tenant. The operation attribute beats the connection's, as the narrower claim. A claimed (attribute) tenant is skipped, and the next source
- * tried, when its name is invalid or, with the ACL enforced, the user may not use it.
+ * tenant. The operation attribute beats the connection's, as the narrower claim. A claimed
+ * (attribute) tenant is skipped, and the next source tried, when its name is invalid or, with the
+ * ACL enforced, the user may not use it.
  *
  * <p>The number of distinct tenants is capped: names beyond the cap resolve to {@code default}
  * (counted, logged once). The set of known tenants is a {@link Known} shared across reloads, since
