@@ -245,19 +245,28 @@ class CakeClusterIT {
   @Test
   @Order(4)
   void theCakeToolReadsBothPairsAndItsSloIsInForceAtEveryControllersNextDecision() throws Exception {
+    Path cache = Files.createTempDirectory(Path.of("target"), "cake-cli-cache");
     CakeTool cake = new CakeTool(Path.of(System.getProperty("cake.source.tree")).toRealPath(),
-        Path.of(System.getProperty("cake.cli.jar")).toRealPath(), env);
+        Path.of(System.getProperty("cake.cli.jar")).toRealPath(), env, cache);
     // A few intervals of tagged load, so that the last closed one has both tenants' calls.
     TaggedLoad load = new TaggedLoad(connection, TABLE, rowsByHost);
     CompletableFuture<Void> running = CompletableFuture.runAsync(() -> {
       try {
-        load.run(2 * INTERVAL_MS + 2_000, 60, 2);
+        load.run(3 * INTERVAL_MS + 4_000, 60, 2); // room for two status runs, the first writing its archive
       } catch (Exception e) {
         throw new RuntimeException(e);
       }
     });
     TimeUnit.MILLISECONDS.sleep(INTERVAL_MS + 1_500); // one closed interval under load (pacing a test, not a wait on state)
-    CakeTool.Run status = cake.run("status", "--json");
+    CakeTool.Run first = cake.run("status", "--json");
+    // The first status wrote the launcher's class-data archive, whole, under its own name; the
+    // second maps it (-Xshare:on makes a JVM that cannot map its archive fail) and still prints
+    // JSON alone on stdout.
+    assertThat(first.code()).as(first.err()).isZero();
+    try (var files = Files.list(cache)) {
+      assertThat(files.map(f -> f.getFileName().toString())).singleElement().asString().matches("cake-cli-\\d+\\.jsa");
+    }
+    CakeTool.Run status = cake.run(Map.of("CAKE_CLI_JAVA_OPTS", "-Xshare:on"), "status", "--json");
     running.get(60, TimeUnit.SECONDS);
     assertThat(status.code()).as(status.err()).isZero();
     JsonNode servers = new com.fasterxml.jackson.databind.ObjectMapper()

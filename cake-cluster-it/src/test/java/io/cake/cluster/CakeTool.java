@@ -12,7 +12,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs the {@code ./cake} launcher of the tree as an operator would, on the cake-cli jar this
  * reactor built, with the environment {@code cake-cluster env} printed (CAKE_ZK,
- * CAKE_DATANODE_HTTP, CAKE_JMX_USER, CAKE_JMX_PASSWORD_FILE).
+ * CAKE_DATANODE_HTTP, CAKE_JMX_USER, CAKE_JMX_PASSWORD_FILE), its class-data archive in {@code
+ * cache} (CAKE_CLI_CACHE) rather than the user's home.
  */
 final class CakeTool {
   record Run(int code, String out, String err, long millis) {}
@@ -20,14 +21,21 @@ final class CakeTool {
   private final Path tree;
   private final Path jar;
   private final Map<String, String> env;
+  private final Path cache;
 
-  CakeTool(Path tree, Path jar, Map<String, String> clusterEnv) {
+  CakeTool(Path tree, Path jar, Map<String, String> clusterEnv, Path cache) {
     this.tree = tree;
     this.jar = jar;
     this.env = clusterEnv;
+    this.cache = cache;
   }
 
   Run run(String... args) throws IOException, InterruptedException {
+    return run(Map.of(), args);
+  }
+
+  /** With {@code extraEnv} added to the launcher's environment (e.g. CAKE_CLI_JAVA_OPTS). */
+  Run run(Map<String, String> extraEnv, String... args) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of(tree.resolve("cake").toString()));
     command.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(command).directory(tree.toFile());
@@ -35,6 +43,8 @@ final class CakeTool {
       pb.environment().put(k, env.get(k));
     }
     pb.environment().put("CAKE_CLI_JAR", jar.toString());
+    pb.environment().put("CAKE_CLI_CACHE", cache.toString());
+    pb.environment().putAll(extraEnv);
     Path out = Files.createTempFile("cake-tool", ".out");
     Path err = Files.createTempFile("cake-tool", ".err");
     pb.redirectOutput(out.toFile()).redirectError(err.toFile());

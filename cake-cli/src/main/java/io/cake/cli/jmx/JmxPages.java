@@ -1,65 +1,79 @@
 package io.cake.cli.jmx;
 
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.HttpURLConnection;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 
 /**
  * Reads a daemon's {@code /jmx} page (HBase's and Hadoop's JMX JSON servlet, on the web UI port):
  * the MBeans matching an ObjectName pattern, with every readable attribute. Read-only, no
  * credentials: what the web UI already shows.
+ *
+ * <p>Plain {@link HttpURLConnection}, not {@code java.net.http.HttpClient}: the client builds its
+ * TLS context when it is created (about 250 ms of class loading in a command that lives a second),
+ * while this connection loads TLS only for an {@code https://} page.
  */
 public final class JmxPages {
-  /** Hadoop's servlet writes NaN bare (a gauge of an interval without samples); HBase's quotes it. */
-  static final ObjectMapper JSON =
-      new ObjectMapper().enable(JsonParser.Feature.ALLOW_NON_NUMERIC_NUMBERS);
-
-  private final HttpClient http;
   private final Duration timeout;
+  private final Executor executor;
 
-  public JmxPages(Duration timeout) {
+  /** Each page is read on {@code executor}, so several pages can be read at once. */
+  public JmxPages(Duration timeout, Executor executor) {
     this.timeout = timeout;
-    this.http = HttpClient.newBuilder()
-        .version(HttpClient.Version.HTTP_1_1)
-        .connectTimeout(timeout)
-        .followRedirects(HttpClient.Redirect.NEVER)
-        .build();
+    this.executor = executor;
   }
 
   /** The beans of {@code baseUrl}'s /jmx page matching {@code query} (e.g. {@code io.cake:*}). */
   public CompletableFuture<Beans> query(String baseUrl, String query) {
     URI uri = URI.create(baseUrl + "/jmx?qry=" + URLEncoder.encode(query, StandardCharsets.UTF_8));
-    HttpRequest request = HttpRequest.newBuilder(uri).timeout(timeout).GET().build();
-    return http.sendAsync(request, HttpResponse.BodyHandlers.ofString())
-        .thenApply(r -> parse(uri, r));
+    return CompletableFuture.supplyAsync(() -> {
+      try {
+        return read(uri);
+      } catch (IOException e) {
+        throw new CompletionException(e);
+      }
+    }, executor);
   }
 
-  private static Beans parse(URI uri, HttpResponse<String> r) {
-    if (r.statusCode() != 200) {
-      throw new JmxPageException(uri + " answered HTTP " + r.statusCode());
-    }
+  private Beans read(URI uri) throws IOException {
+    HttpURLConnection c = (HttpURLConnection) uri.toURL().openConnection();
+    int millis = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
+    c.setConnectTimeout(millis);
+    c.setReadTimeout(millis);
+    c.setInstanceFollowRedirects(false);
     try {
-      return beans(r.body());
-    } catch (IOException e) {
-      throw new JmxPageException(uri + " is not a /jmx JSON page: " + e.getMessage());
+      int status = c.getResponseCode();
+      if (status != 200) {
+        throw new JmxPageException(uri + " answered HTTP " + status);
+      }
+      String page;
+      try (InputStream in = c.getInputStream()) {
+        page = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      }
+      try {
+        return beans(page);
+      } catch (IOException e) {
+        throw new JmxPageException(uri + " is not a /jmx JSON page: " + e.getMessage());
+      }
+    } finally {
+      c.disconnect();
     }
   }
 
   /** The beans of a /jmx page's text: {@code {"beans": [...]}}. */
   public static Beans beans(String page) throws IOException {
     List<JsonNode> beans = new ArrayList<>();
-    JSON.readTree(page).path("beans").forEach(beans::add);
+    JsonTree.read(page).path("beans").forEach(beans::add);
     return new Beans(beans);
   }
 

@@ -5,7 +5,7 @@ import io.cake.cli.cluster.RegionServerAddress;
 import io.cake.cli.jmx.Beans;
 import io.cake.cli.jmx.JmxPages;
 import java.net.ConnectException;
-import java.net.http.HttpTimeoutException;
+import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +29,7 @@ public final class StatusReader {
   private final Duration timeout;
 
   public StatusReader(Duration timeout, DataNodeAddresses datanodes) {
-    this.pages = new JmxPages(timeout);
+    this.pages = new JmxPages(timeout, Daemons.POOL);
     this.datanodes = datanodes;
     this.timeout = timeout;
   }
@@ -147,7 +147,7 @@ public final class StatusReader {
     if (cause instanceof ConnectException) {
       return "nothing answers at " + url + " (connection refused)";
     }
-    if (cause instanceof HttpTimeoutException) {
+    if (cause instanceof SocketTimeoutException) {
       return "no answer from " + url + " in time";
     }
     if (cause instanceof JmxPages.JmxPageException) {
