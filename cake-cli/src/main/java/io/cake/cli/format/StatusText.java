@@ -61,7 +61,10 @@ public final class StatusText {
   static List<String> controller(ControllerView c) {
     List<String> out = new ArrayList<>();
     if (c == null) {
-      out.add("  controller: none (not enabled, or no SLO configured)");
+      // No Controller MBean: not enabled, no SLO, or a configuration it refused at start; only
+      // the RegionServer's log tells these apart (it names the key).
+      out.add("  controller: not running (not enabled, no SLO, or its configuration refused:"
+          + " the RegionServer's log says which, under 'cake-controller:')");
       return out;
     }
     out.add("  controller: " + c.sloTenant() + " " + c.slo() + ", " + (c.paused() ? "PAUSED" : "running")
