@@ -46,7 +46,9 @@ public final class StatusText {
         out.add("  configuration refused: " + h.configurationError());
       }
     }
-    out.addAll(controller(rs.controller()));
+    out.addAll(rs.controller() == null && rs.controllerNotRunning() != null
+        ? List.of("  controller: not running: " + rs.controllerNotRunning())
+        : controller(rs.controller()));
     if (h != null) {
       out.addAll(tenantTable(h.tenants(), true).lines("  "));
     }
@@ -61,10 +63,9 @@ public final class StatusText {
   static List<String> controller(ControllerView c) {
     List<String> out = new ArrayList<>();
     if (c == null) {
-      // No Controller MBean: not enabled, no SLO, or a configuration it refused at start; only
-      // the RegionServer's log tells these apart (it names the key).
-      out.add("  controller: not running (not enabled, no SLO, or its configuration refused:"
-          + " the RegionServer's log says which, under 'cake-controller:')");
+      // No Controller MBean: no controller coprocessor, or one older than the NotRunningReason
+      // attribute; its log says why, naming the key.
+      out.add("  controller: none (no MBean: the RegionServer's log says why, under 'cake-controller:')");
       return out;
     }
     out.add("  controller: " + c.sloTenant() + " " + c.slo() + ", " + (c.paused() ? "PAUSED" : "running")

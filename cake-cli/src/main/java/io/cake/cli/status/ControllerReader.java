@@ -11,8 +11,16 @@ import java.util.Optional;
 final class ControllerReader {
   private ControllerReader() {}
 
+  /** The running controller; empty if there is no MBean or it says it is not running. */
   static Optional<ControllerView> read(Beans page, int rsPort) {
-    return page.one(Controller.objectName(rsPort)).map(ControllerReader::view);
+    return page.one(Controller.objectName(rsPort)).filter(b -> b.path("Running").asBoolean(true)).map(ControllerReader::view);
+  }
+
+  /** Why the controller's MBean says no controller runs; empty if it runs, or nothing says. */
+  static Optional<String> notRunningReason(Beans page, int rsPort) {
+    return page.one(Controller.objectName(rsPort))
+        .filter(b -> !b.path("Running").asBoolean(true))
+        .map(b -> Beans.text(b, "NotRunningReason"));
   }
 
   static ControllerView view(JsonNode b) {

@@ -3,8 +3,9 @@ package io.cake.cli.status;
 /**
  * Everything {@code cake status} knows of one RegionServer. {@code error} is set, and the rest
  * null, when its /jmx page could not be read; {@code hbase} is null on a RegionServer without
- * Cake, {@code controller} without a running controller, {@code datanode} when no DataNode was
- * looked for.
+ * Cake, {@code controller} without a running controller ({@code controllerNotRunning} then says
+ * why, where the RegionServer's controller MBean tells: null from older versions), {@code
+ * datanode} when no DataNode was looked for.
  */
 public record RegionServerStatus(
     String host,
@@ -14,10 +15,11 @@ public record RegionServerStatus(
     String error,
     HBaseLevel hbase,
     ControllerView controller,
+    String controllerNotRunning,
     DataNodeLevel datanode) {
 
   static RegionServerStatus unreachable(String host, Integer port, String infoUrl, String error) {
-    return new RegionServerStatus(host, port, infoUrl, false, error, null, null, null);
+    return new RegionServerStatus(host, port, infoUrl, false, error, null, null, null, null);
   }
 
   /** {@code host:port}, or the web UI address while the port is unknown. */

@@ -28,7 +28,8 @@ public record SloRow(
       if (!rs.reachable()) {
         out.add(missing(rs, "UNREACHABLE: " + rs.error()));
       } else if (c == null) {
-        out.add(missing(rs, "no controller (not enabled, or no SLO configured)"));
+        out.add(missing(rs, rs.controllerNotRunning() != null ? "controller not running: " + rs.controllerNotRunning()
+            : "no controller MBean (see the RegionServer's log)"));
       } else {
         TenantRow row = rs.hbase() == null ? null
             : rs.hbase().tenants().stream().filter(r -> r.tenant().equals(c.sloTenant())).findFirst().orElse(null);

@@ -63,10 +63,11 @@ public final class StatusReader {
       Beans page = fetch(rs.infoUrl(), "io.cake:*");
       HBaseLevel level = hbaseLevel(page, rs.port()).orElse(null);
       ControllerView controller = ControllerReader.read(page, rs.port()).orElse(null);
+      String notRunning = ControllerReader.notRunningReason(page, rs.port()).orElse(null);
       if (level != null && controller != null) {
         level = withSlo(level, controller);
       }
-      return new RegionServerStatus(rs.host(), rs.port(), rs.infoUrl(), true, null, level, controller, datanode(rs, page));
+      return new RegionServerStatus(rs.host(), rs.port(), rs.infoUrl(), true, null, level, controller, notRunning, datanode(rs, page));
     } catch (Unreachable e) {
       return RegionServerStatus.unreachable(a.host(), knownPort, a.infoUrl(), e.getMessage());
     } catch (RuntimeException e) { // a page this version cannot read must not hide the other servers

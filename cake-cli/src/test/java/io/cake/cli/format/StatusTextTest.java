@@ -27,9 +27,9 @@ class StatusTextTest {
     DataNodeLevel dn = new DataNodeLevel("http://127.0.0.2:26112", null, "hdfs-26110", true, 6, 1, 0, 0,
         List.of(new TenantRow("frontend", 0.096, 13.7, 0, 0.0, 0.0, 92.9, 279.0, 0.0, 0.02, 0.41, 1.21, null, null)));
     return new ClusterStatus(List.of(
-        new RegionServerStatus("127.0.0.2", 26620, "http://127.0.0.2:26621", true, null, hbase, CONTROLLER, dn),
+        new RegionServerStatus("127.0.0.2", 26620, "http://127.0.0.2:26621", true, null, hbase, CONTROLLER, null, dn),
         new RegionServerStatus("127.0.0.3", 26630, "http://127.0.0.3:26631", false,
-            "nothing answers at http://127.0.0.3:26631 (connection refused)", null, null, null)));
+            "nothing answers at http://127.0.0.3:26631 (connection refused)", null, null, null, null)));
   }
 
   @Test
@@ -55,13 +55,21 @@ class StatusTextTest {
         "paused: allocation left as it is", List.of(), null, null, null, null, 3L,
         "cake.slo.frontend: millis must be a positive finite number, got -5.0");
     HBaseLevel hbase = new HBaseLevel("hbase-1", false, 4, 4, 72, 0, 0, 0, 1.0, "cake.hbase.aimd.min: must be >= 1", List.of());
-    List<String> lines = StatusText.regionServer(new RegionServerStatus("rs", 1, "http://rs:2", true, null, hbase, paused, null));
+    List<String> lines = StatusText.regionServer(new RegionServerStatus("rs", 1, "http://rs:2", true, null, hbase, paused, null, null));
     assertThat(lines).contains("  Cake OFF (kill switch: stock scheduling), hbase-1, handler pool 4 (AIMD 4..72, no cap), 0 active, 0 queued",
         "  configuration refused: cake.hbase.aimd.min: must be >= 1",
         "  controller: frontend p99.0 <= 10.0 ms, PAUSED, every 10.0 s, 3 failed intervals",
         "    configuration refused (running on the file before): cake.slo.frontend: millis must be a positive finite number, got -5.0");
     assertThat(StatusText.controller(CONTROLLER)).noneMatch(l -> l.contains("refused"));
     assertThat(StatusText.verdict(false)).isEqualTo("MISSED");
+  }
+
+  @Test
+  void aControllerThatIsNotRunningSaysWhyInStatusAndSloShow() {
+    String why = "configuration refused: cake.controller.max-step: not a number: banana";
+    RegionServerStatus rs = new RegionServerStatus("rs", 1, "http://rs:2", true, null, null, null, why, null);
+    assertThat(StatusText.regionServer(rs)).contains("  controller: not running: " + why);
+    assertThat(SloRow.of(new ClusterStatus(List.of(rs))).get(0).error()).isEqualTo("controller not running: " + why);
   }
 
   @Test

@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * scheduler since ({@link SiteFile}) and applies what changed ({@link ConfigChange}). A file the
  * controller refuses is logged by key and shown as {@code ConfigurationError}; the controller goes
  * on as it was. Disabling it (or removing the SLO) stops it; enabling it starts one, without a
- * RegionServer restart.
+ * RegionServer restart. Its MBean stays registered throughout, saying why no controller runs
+ * when none does (a file refused at start included), so {@code cake status} can show it.
  *
  * <p>Runs on one thread, the coprocessor's: {@link #step()} and {@link #close()} only.
  */
@@ -33,13 +34,14 @@ final class LiveController implements AutoCloseable {
 
   private final int port;
   private final Supplier<Optional<SiteFile>> files;
-  private ControllerConfig config; // the last file accepted; null: none yet
+  private volatile ControllerConfig config; // the last file accepted; null: none yet; read by JMX
   private long generation;
   private volatile String configurationError = "";
   private String intervalWarning = "";
 
   private volatile SecondLevelController controller; // read by tests and the coprocessor
   private DataNodeLocator datanode;
+  private volatile String notRunning = "starting";
   private ObjectName mbean;
   private boolean pausedAtStop;
 
@@ -49,6 +51,7 @@ final class LiveController implements AutoCloseable {
   LiveController(int port, Map<String, String> startFile, Supplier<Optional<SiteFile>> files) {
     this.port = port;
     this.files = files;
+    register();
     load(startFile);
   }
 
@@ -81,6 +84,9 @@ final class LiveController implements AutoCloseable {
       next = ControllerConfig.parse(file);
     } catch (IllegalArgumentException e) {
       configurationError = e.getMessage();
+      if (controller == null) {
+        notRunning = "configuration refused: " + e.getMessage();
+      }
       LOG.error("cake-controller: configuration refused, {}: {}",
           controller == null ? "not running" : "keeping the running one", e.getMessage());
       return;
@@ -119,16 +125,18 @@ final class LiveController implements AutoCloseable {
 
   private void startIfWanted(ControllerConfig cfg) {
     if (!cfg.enabled()) {
-      LOG.info("cake-controller: {} is false; not running", ControllerConfig.ENABLED);
+      notRunning = ControllerConfig.ENABLED + " is false";
+      LOG.info("cake-controller: {}; not running", notRunning);
       return;
     }
     if (cfg.slo().isEmpty()) {
-      LOG.warn("cake-controller: no {}<tenant>.* SLO set; not running", ControllerConfig.SLO_PREFIX);
+      notRunning = "no " + ControllerConfig.SLO_PREFIX + "<tenant>.* SLO set";
+      LOG.warn("cake-controller: {}; not running", notRunning);
       return;
     }
     long interval = cfg.params().interval().toMillis();
     datanode = new DataNodeLocator(cfg.hdfsJmx(), cfg.hdfsScheduler());
-    controller =
+    SecondLevelController c =
         new SecondLevelController(
             () -> RegionServerScheduler.byPort(port).map(LocalHBasePort::new).orElse(null),
             datanode,
@@ -137,29 +145,27 @@ final class LiveController implements AutoCloseable {
             // A call to the DataNode may take half an interval, at most the default.
             Duration.ofMillis(Math.max(1, Math.min(SecondLevelController.DEFAULT_CALL_TIMEOUT.toMillis(), interval / 2))));
     if (pausedAtStop) {
-      controller.pause(); // an operator's pause outlives a reload
+      c.pause(); // an operator's pause outlives a reload
     }
-    try {
-      mbean = Controller.objectName(port);
-      ManagementFactory.getPlatformMBeanServer()
-          .registerMBean(new Controller(controller, interval, () -> configurationError), mbean);
-    } catch (Exception e) {
-      LOG.warn("cake-controller: MBean not registered: {}", e.toString());
-      mbean = null;
-    }
+    controller = c; // published paused, if it is to be
     LOG.info("cake-controller started for {} every {} ms, DataNode scheduler through {}",
         cfg.slo().get(), interval, cfg.hdfsJmx());
   }
 
-  private void stopController() {
-    if (mbean != null) {
-      try {
-        ManagementFactory.getPlatformMBeanServer().unregisterMBean(mbean);
-      } catch (Exception ignored) {
-        // already gone
-      }
+  /** The MBean, for the coprocessor's lifetime: it reads the controller of the moment. */
+  private void register() {
+    try {
+      mbean = Controller.objectName(port);
+      ManagementFactory.getPlatformMBeanServer().registerMBean(
+          new Controller(() -> controller, () -> interval().toMillis(), () -> configurationError, () -> notRunning),
+          mbean);
+    } catch (Exception e) {
+      LOG.warn("cake-controller: MBean not registered: {}", e.toString());
       mbean = null;
     }
+  }
+
+  private void stopController() {
     if (controller != null) {
       pausedAtStop = controller.paused();
       controller.close();
@@ -185,5 +191,14 @@ final class LiveController implements AutoCloseable {
   @Override
   public void close() {
     stopController();
+    notRunning = "stopped";
+    if (mbean != null) {
+      try {
+        ManagementFactory.getPlatformMBeanServer().unregisterMBean(mbean);
+      } catch (Exception ignored) {
+        // already gone
+      }
+      mbean = null;
+    }
   }
 }

@@ -6,25 +6,39 @@ import io.cake.controller.policy.Decision;
 import io.cake.controller.policy.LatencyAllocation;
 import io.cake.core.tenant.LatencyGoal;
 import io.cake.core.tenant.ThroughputGoal;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import javax.management.MalformedObjectNameException;
 import javax.management.ObjectName;
 
-/** JMX face of a {@link SecondLevelController}. */
+/**
+ * JMX face of a RegionServer's {@link SecondLevelController}, registered for as long as the
+ * coprocessor runs: while no controller runs (switched off, no SLO, or a configuration it
+ * refused) it says why in {@code NotRunningReason}, reads as unset, and refuses writes with that
+ * reason, so an operator's tool sees the same name on every RegionServer.
+ */
 public final class Controller implements ControllerMXBean {
-  private final SecondLevelController controller;
-  private final long intervalMillis;
+  private final Supplier<SecondLevelController> controller;
+  private final LongSupplier intervalMillis;
   private final Supplier<String> configurationError;
+  private final Supplier<String> notRunningReason;
 
+  /** A face of one running controller. */
   public Controller(SecondLevelController controller, long intervalMillis) {
-    this(controller, intervalMillis, () -> "");
+    this(() -> controller, () -> intervalMillis, () -> "", () -> "");
   }
 
-  /** @param configurationError why the last reloaded file was refused, or empty */
-  public Controller(SecondLevelController controller, long intervalMillis, Supplier<String> configurationError) {
+  /**
+   * @param controller the running controller, or null while none runs
+   * @param configurationError why the last file was refused, or empty
+   * @param notRunningReason why no controller runs (read while {@code controller} gives null)
+   */
+  public Controller(Supplier<SecondLevelController> controller, LongSupplier intervalMillis,
+      Supplier<String> configurationError, Supplier<String> notRunningReason) {
     this.controller = controller;
     this.intervalMillis = intervalMillis;
     this.configurationError = configurationError;
+    this.notRunningReason = notRunningReason;
   }
 
   public static ObjectName objectName(int port) {
@@ -36,102 +50,135 @@ public final class Controller implements ControllerMXBean {
   }
 
   @Override
+  public boolean isRunning() {
+    return controller.get() != null;
+  }
+
+  @Override
+  public String getNotRunningReason() {
+    return controller.get() != null ? "" : notRunningReason.get();
+  }
+
+  @Override
   public String getSloTenant() {
-    return controller.slo().tenant();
+    SecondLevelController c = controller.get();
+    return c == null ? "" : c.slo().tenant();
   }
 
   @Override
   public String getSlo() {
-    return controller.slo().goal().toString();
+    SecondLevelController c = controller.get();
+    return c == null ? "" : c.slo().goal().toString();
   }
 
   @Override
   public double getSloPercentile() {
-    return controller.slo().goal() instanceof LatencyGoal g ? g.percentile() : Double.NaN;
+    SecondLevelController c = controller.get();
+    return c != null && c.slo().goal() instanceof LatencyGoal g ? g.percentile() : Double.NaN;
   }
 
   @Override
   public double getSloLatencyMillis() {
-    return controller.slo().goal() instanceof LatencyGoal g ? g.millis() : Double.NaN;
+    SecondLevelController c = controller.get();
+    return c != null && c.slo().goal() instanceof LatencyGoal g ? g.millis() : Double.NaN;
   }
 
   @Override
   public double getSloThroughput() {
-    return controller.slo().goal() instanceof ThroughputGoal g ? g.opsPerSecond() : Double.NaN;
+    SecondLevelController c = controller.get();
+    return c != null && c.slo().goal() instanceof ThroughputGoal g ? g.opsPerSecond() : Double.NaN;
   }
 
   @Override
   public void setLatencySlo(String tenant, double percentile, double millis) {
-    controller.setSlo(SloTarget.latency(tenant, percentile, millis)); // validates first
+    running().setSlo(SloTarget.latency(tenant, percentile, millis)); // validates first
   }
 
   @Override
   public void setThroughputSlo(String tenant, double opsPerSecond) {
-    controller.setSlo(new SloTarget(tenant, new ThroughputGoal(opsPerSecond)));
+    running().setSlo(new SloTarget(tenant, new ThroughputGoal(opsPerSecond)));
   }
 
   @Override
   public boolean isPaused() {
-    return controller.paused();
+    SecondLevelController c = controller.get();
+    return c != null && c.paused();
   }
 
   @Override
   public void pause() {
-    controller.pause();
+    running().pause();
   }
 
   @Override
   public void resume() {
-    controller.resume();
+    running().resume();
   }
 
   @Override
   public long getIntervalMillis() {
-    return intervalMillis;
+    return intervalMillis.getAsLong();
   }
 
   @Override
   public String getLastDecision() {
-    return controller.last().summary();
+    SecondLevelController c = controller.get();
+    return c == null ? "not running: " + notRunningReason.get() : c.last().summary();
   }
 
   @Override
   public String[] getLastReasons() {
-    Decision d = controller.last().decision();
+    SecondLevelController c = controller.get();
+    Decision d = c == null ? null : c.last().decision();
     return d == null ? new String[0] : d.reasons().toArray(String[]::new);
   }
 
   @Override
   public double getShare() {
-    LatencyAllocation a = controller.allocation();
+    LatencyAllocation a = allocation();
     return a == null ? Double.NaN : a.share();
   }
 
   @Override
   public int getHdfsReserved() {
-    LatencyAllocation a = controller.allocation();
+    LatencyAllocation a = allocation();
     return a == null ? -1 : a.hdfsReserved();
   }
 
   @Override
   public int getHbaseReserved() {
-    LatencyAllocation a = controller.allocation();
+    LatencyAllocation a = allocation();
     return a == null ? -1 : a.hbaseReserved();
   }
 
   @Override
   public int getHbasePoolCap() {
-    LatencyAllocation a = controller.allocation();
+    LatencyAllocation a = allocation();
     return a == null ? -1 : a.hbasePoolCap();
   }
 
   @Override
   public long getFailures() {
-    return controller.failures();
+    SecondLevelController c = controller.get();
+    return c == null ? 0L : c.failures();
   }
 
   @Override
   public String getConfigurationError() {
     return configurationError.get();
+  }
+
+  private LatencyAllocation allocation() {
+    SecondLevelController c = controller.get();
+    return c == null ? null : c.allocation();
+  }
+
+  /** The running controller, or IllegalStateException saying why none runs. */
+  private SecondLevelController running() {
+    SecondLevelController c = controller.get();
+    if (c == null) {
+      throw new IllegalStateException("cake-controller is not running: " + notRunningReason.get());
+    }
+    return c;
   }
 }

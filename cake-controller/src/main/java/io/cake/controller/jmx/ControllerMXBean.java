@@ -2,10 +2,18 @@ package io.cake.controller.jmx;
 
 /**
  * The second level's operator surface, registered as {@code io.cake:type=Controller,port=<RS
- * port>}. Writes that are invalid throw IllegalArgumentException with a message and change
- * nothing.
+ * port>}, for as long as the coprocessor runs. Writes that are invalid throw
+ * IllegalArgumentException with a message and change nothing; writes while no controller runs
+ * throw IllegalStateException saying why.
  */
 public interface ControllerMXBean {
+  /** False while no controller runs; {@link #getNotRunningReason()} says why, writes are refused. */
+  boolean isRunning();
+
+  /** e.g. "cake.controller.enabled is false", or the refused key and why; empty while running. */
+  String getNotRunningReason();
+
+  /** The SLO's tenant; empty while not running. */
   String getSloTenant();
 
   /** e.g. "p99.0 <= 100.0 ms" or ">= 500.0 ops/s". */

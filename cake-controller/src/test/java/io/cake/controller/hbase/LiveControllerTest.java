@@ -2,6 +2,7 @@ package io.cake.controller.hbase;
 
 import static io.cake.controller.config.ControllerFiles.file;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cake.controller.config.SloTarget;
 import io.cake.controller.jmx.Controller;
@@ -94,12 +95,18 @@ class LiveControllerTest {
     live.controller().pause();
     reload(file("cake.controller.enabled", "false"));
     assertThat(live.controller()).isNull();
-    assertThat(jmx.isRegistered(mbean)).isFalse();
+    assertThat(jmx.getAttribute(mbean, "Running")).isEqualTo(false);
+    assertThat(jmx.getAttribute(mbean, "NotRunningReason")).isEqualTo("cake.controller.enabled is false");
+    assertThatThrownBy(() -> jmx.invoke(mbean, "resume", new Object[0], new String[0]))
+        .hasRootCauseInstanceOf(IllegalStateException.class)
+        .hasRootCauseMessage("cake-controller is not running: cake.controller.enabled is false");
 
     reload(file());
     assertThat(live.controller()).isNotNull();
     assertThat(live.controller().paused()).as("an operator's pause outlives the reload").isTrue();
-    assertThat(jmx.isRegistered(mbean)).isTrue();
+    assertThat(jmx.getAttribute(mbean, "Running")).isEqualTo(true);
+    assertThat(jmx.getAttribute(mbean, "NotRunningReason")).isEqualTo("");
+    assertThat(jmx.getAttribute(mbean, "Paused")).isEqualTo(true);
   }
 
   @Test
@@ -113,15 +120,24 @@ class LiveControllerTest {
   }
 
   @Test
-  void aFileRefusedAtStartLeavesNoControllerUntilAGoodOneArrives() {
+  void aFileRefusedAtStartLeavesNoControllerUntilAGoodOneArrives() throws Exception {
     start(file("cake.controller.max-step", "banana"));
     assertThat(live.controller()).isNull();
     assertThat(live.configurationError()).contains("cake.controller.max-step");
-    assertThat(jmx.isRegistered(mbean)).isFalse();
+    // What an operator's tool reads: not running, and why, by key.
+    assertThat(jmx.getAttribute(mbean, "Running")).isEqualTo(false);
+    assertThat((String) jmx.getAttribute(mbean, "NotRunningReason"))
+        .startsWith("configuration refused: ").contains("cake.controller.max-step");
+    assertThat((String) jmx.getAttribute(mbean, "LastDecision")).startsWith("not running: configuration refused");
+    assertThat(jmx.getAttribute(mbean, "Slo")).isEqualTo("");
 
     reload(file());
     assertThat(live.controller()).isNotNull();
     assertThat(live.configurationError()).isEmpty();
+    assertThat(jmx.getAttribute(mbean, "Running")).isEqualTo(true);
+
+    live.close();
+    assertThat(jmx.isRegistered(mbean)).as("gone with the coprocessor").isFalse();
   }
 
   @Test
