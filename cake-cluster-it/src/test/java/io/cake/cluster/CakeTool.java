@@ -43,7 +43,7 @@ final class CakeTool {
       pb.environment().put(k, env.get(k));
     }
     pb.environment().put("CAKE_CLI_JAR", jar.toString());
-    pb.environment().put("CAKE_CLI_CACHE", cache.toString());
+    pb.environment().put("CAKE_CLI_CACHE", cache.toAbsolutePath().toString()); // the launcher runs in the tree
     pb.environment().putAll(extraEnv);
     Path out = Files.createTempFile("cake-tool", ".out");
     Path err = Files.createTempFile("cake-tool", ".err");
