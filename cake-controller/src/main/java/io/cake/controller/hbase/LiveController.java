@@ -84,7 +84,7 @@ final class LiveController implements AutoCloseable {
       next = ControllerConfig.parse(file);
     } catch (IllegalArgumentException e) {
       configurationError = e.getMessage();
-      if (controller == null) {
+      if (config == null) { // nothing accepted yet; else the last good file says why (or it runs)
         notRunning = "configuration refused: " + e.getMessage();
       }
       LOG.error("cake-controller: configuration refused, {}: {}",

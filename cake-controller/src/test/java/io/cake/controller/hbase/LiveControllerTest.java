@@ -100,6 +100,10 @@ class LiveControllerTest {
     assertThatThrownBy(() -> jmx.invoke(mbean, "resume", new Object[0], new String[0]))
         .hasRootCauseInstanceOf(IllegalStateException.class)
         .hasRootCauseMessage("cake-controller is not running: cake.controller.enabled is false");
+    // A bad file meanwhile is refused by key, but is not why the controller is off.
+    reload(file("cake.controller.enabled", "false", "cake.controller.max-step", "banana"));
+    assertThat((String) jmx.getAttribute(mbean, "ConfigurationError")).contains("cake.controller.max-step");
+    assertThat(jmx.getAttribute(mbean, "NotRunningReason")).isEqualTo("cake.controller.enabled is false");
 
     reload(file());
     assertThat(live.controller()).isNotNull();
