@@ -85,5 +85,5 @@ rc=0
 trap 'rm -f "$dump"' EXIT
 # shellcheck disable=SC2086
 java "${flags[@]}" ${CAKE_CLI_JAVA_OPTS:-} -jar "$jar" "$@" || rc=$?
-if [ -s "$dump" ]; then mv -f "$dump" "$archive" 2>/dev/null || rm -f "$dump"; else rm -f "$dump"; fi
+if [ -s "$dump" ]; then mv -f "$dump" "$archive" 2>/dev/null || true; fi # else the trap removes it
 exit "$rc"

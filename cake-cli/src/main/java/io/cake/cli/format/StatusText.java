@@ -46,9 +46,7 @@ public final class StatusText {
         out.add("  configuration refused: " + h.configurationError());
       }
     }
-    out.addAll(rs.controller() == null && rs.controllerNotRunning() != null
-        ? List.of("  controller: not running: " + rs.controllerNotRunning())
-        : controller(rs.controller()));
+    out.addAll(rs.controller() == null ? List.of("  controller: " + rs.noController()) : controller(rs.controller()));
     if (h != null) {
       out.addAll(tenantTable(h.tenants(), true).lines("  "));
     }
@@ -62,12 +60,6 @@ public final class StatusText {
 
   static List<String> controller(ControllerView c) {
     List<String> out = new ArrayList<>();
-    if (c == null) {
-      // No Controller MBean: no controller coprocessor, or one older than the NotRunningReason
-      // attribute; its log says why, naming the key.
-      out.add("  controller: none (no MBean: the RegionServer's log says why, under 'cake-controller:')");
-      return out;
-    }
     out.add("  controller: " + c.sloTenant() + " " + c.slo() + ", " + (c.paused() ? "PAUSED" : "running")
         + ", every " + (c.intervalMs() == null ? "?" : c.intervalMs() / 1000.0 + " s")
         + ", " + (c.failures() == null ? "?" : c.failures()) + " failed intervals");

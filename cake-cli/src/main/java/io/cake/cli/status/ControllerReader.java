@@ -11,16 +11,14 @@ import java.util.Optional;
 final class ControllerReader {
   private ControllerReader() {}
 
-  /** The running controller; empty if there is no MBean or it says it is not running. */
-  static Optional<ControllerView> read(Beans page, int rsPort) {
-    return page.one(Controller.objectName(rsPort)).filter(b -> b.path("Running").asBoolean(true)).map(ControllerReader::view);
+  /** The controller's MBean on the page, if there is one (running or not: {@link #running}). */
+  static Optional<JsonNode> bean(Beans page, int rsPort) {
+    return page.one(Controller.objectName(rsPort));
   }
 
-  /** Why the controller's MBean says no controller runs; empty if it runs, or nothing says. */
-  static Optional<String> notRunningReason(Beans page, int rsPort) {
-    return page.one(Controller.objectName(rsPort))
-        .filter(b -> !b.path("Running").asBoolean(true))
-        .map(b -> Beans.text(b, "NotRunningReason"));
+  /** Whether the MBean says a controller runs (an older one, without the attribute, only exists when it does). */
+  static boolean running(JsonNode bean) {
+    return bean.path("Running").asBoolean(true);
   }
 
   static ControllerView view(JsonNode b) {

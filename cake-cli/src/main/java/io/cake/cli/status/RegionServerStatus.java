@@ -22,6 +22,19 @@ public record RegionServerStatus(
     return new RegionServerStatus(host, port, infoUrl, false, error, null, null, null, null);
   }
 
+  /**
+   * Why this reachable RegionServer has no running controller, for people (status, slo show and
+   * the writes all say it so); null while one runs.
+   */
+  public String noController() {
+    if (controller != null) {
+      return null;
+    }
+    return controllerNotRunning != null ? "not running: " + controllerNotRunning
+        : "none: no io.cake:type=Controller,port=" + port + " MBean (no controller coprocessor, or one too old to"
+            + " say why: the RegionServer's log does, under 'cake-controller:'; docs/controller.md)";
+  }
+
   /** {@code host:port}, or the web UI address while the port is unknown. */
   public String label() {
     return port != null && port > 0 ? host + ":" + port : infoUrl;

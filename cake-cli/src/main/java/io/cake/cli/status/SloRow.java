@@ -28,8 +28,7 @@ public record SloRow(
       if (!rs.reachable()) {
         out.add(missing(rs, "UNREACHABLE: " + rs.error()));
       } else if (c == null) {
-        out.add(missing(rs, rs.controllerNotRunning() != null ? "controller not running: " + rs.controllerNotRunning()
-            : "no controller MBean (see the RegionServer's log)"));
+        out.add(missing(rs, "controller " + rs.noController()));
       } else {
         TenantRow row = rs.hbase() == null ? null
             : rs.hbase().tenants().stream().filter(r -> r.tenant().equals(c.sloTenant())).findFirst().orElse(null);

@@ -62,8 +62,10 @@ public final class StatusReader {
       RegionServerAddress rs = knownPort != null ? a : a.withPort(rpcPort(a));
       Beans page = fetch(rs.infoUrl(), "io.cake:*");
       HBaseLevel level = hbaseLevel(page, rs.port()).orElse(null);
-      ControllerView controller = ControllerReader.read(page, rs.port()).orElse(null);
-      String notRunning = ControllerReader.notRunningReason(page, rs.port()).orElse(null);
+      JsonNode bean = ControllerReader.bean(page, rs.port()).orElse(null);
+      boolean running = bean != null && ControllerReader.running(bean);
+      ControllerView controller = running ? ControllerReader.view(bean) : null;
+      String notRunning = bean != null && !running ? Beans.text(bean, "NotRunningReason") : null;
       if (level != null && controller != null) {
         level = withSlo(level, controller);
       }

@@ -32,13 +32,8 @@ public final class Targets {
       if (!rs.reachable()) {
         throw new CliException("RegionServer " + rs.label() + ": " + rs.error() + NOTHING_CHANGED);
       }
-      if (rs.controller() == null && rs.controllerNotRunning() != null) {
-        throw new CliException("RegionServer " + rs.label() + ": its Cake controller is not running: "
-            + rs.controllerNotRunning() + NOTHING_CHANGED);
-      }
       if (rs.controller() == null) {
-        throw new CliException("RegionServer " + rs.label() + " runs no Cake controller (no io.cake:type=Controller,port="
-            + rs.port() + " MBean: cake.controller.enabled and a cake.slo.<tenant>.* key, docs/controller.md)" + NOTHING_CHANGED);
+        throw new CliException("RegionServer " + rs.label() + ": Cake controller " + rs.noController() + NOTHING_CHANGED);
       }
       JsonNode runtime = runtime(rs, reader);
       JmxEndpoint endpoint = jmxPort != null ? new JmxEndpoint(rs.host(), jmxPort, tls)

@@ -23,7 +23,7 @@ class LoadedPageTest {
     assertThat(front.completions()).isEqualTo(76.0);
     assertThat(front.p99Ms()).isEqualTo(28.442623);
     assertThat(front.weight()).isCloseTo(16.258, within(0.001));
-    ControllerView c = ControllerReader.read(rs, 26620).orElseThrow();
+    ControllerView c = ControllerReader.bean(rs, 26620).map(ControllerReader::view).orElseThrow();
     assertThat(c.sloPercentile()).isEqualTo(99.0);
     assertThat(c.sloLatencyMs()).isEqualTo(50.0);
     assertThat(c.sloThroughput()).as("\"NaN\"").isNull();

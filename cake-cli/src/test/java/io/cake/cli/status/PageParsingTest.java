@@ -37,13 +37,21 @@ class PageParsingTest {
     assertThat(front.weight()).isEqualTo(33.33333333333333);
     assertThat(front.p99Ms()).as("\"NaN\" from HBase's servlet").isNull();
     assertThat(front.completions()).isEqualTo(0.0);
-    ControllerView c = ControllerReader.read(rs, 26620).orElseThrow();
+    ControllerView c = ControllerReader.bean(rs, 26620).map(ControllerReader::view).orElseThrow();
     assertThat(c.sloTenant()).isEqualTo("frontend");
     assertThat(c.slo()).isEqualTo("p99.0 <= 50.0 ms");
     assertThat(c.sloPercentile()).as("an older controller without the attribute").isNull();
     assertThat(c.lastReasons()).containsExactly("only 0 samples (< 100): no SLO-driven change");
     assertThat(c.met(front)).isNull();
-    assertThat(ControllerReader.read(rs, 1)).isEmpty();
+    assertThat(ControllerReader.bean(rs, 1)).isEmpty();
+  }
+
+  @Test
+  void aControllerBeanSaysWhetherItRunsAndOnesWithoutTheAttributeDo() throws IOException {
+    assertThat(ControllerReader.running(io.cake.cli.jmx.JsonTree.read("{\"Running\":false}"))).isFalse();
+    assertThat(ControllerReader.running(io.cake.cli.jmx.JsonTree.read("{\"Running\":true}"))).isTrue();
+    assertThat(ControllerReader.running(page("regionserver-idle.json").one(io.cake.controller.jmx.Controller.objectName(26620))
+        .orElseThrow())).as("saved before the attribute existed").isTrue();
   }
 
   @Test
