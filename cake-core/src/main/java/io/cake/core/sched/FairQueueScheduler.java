@@ -6,6 +6,7 @@ import io.cake.core.time.Clock;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -121,7 +122,7 @@ public final class FairQueueScheduler<T> {
       int slot = waitingSlotFor(q);
       if (slot >= 0) {
         waiting.clear(slot);
-        Ticket<T> handed = pollLocked(slot);
+        Ticket<T> handed = pollLocked(slot, null);
         if (handed != null) {
           mailboxes[slot].set(handed);
         }
@@ -142,7 +143,25 @@ public final class FairQueueScheduler<T> {
   public Ticket<T> poll(int slot) {
     lock.lock();
     try {
-      return pollLocked(slot);
+      return pollLocked(slot, null);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * As {@link #poll(int)}, among the tickets whose items {@code eligible} accepts only: the slot
+   * takes its tenant's first eligible ticket, and a shared slot serves, of the backlogged tenants
+   * that have one, the one with the smallest start tag. Tickets {@code eligible} rejects keep
+   * their places. For work that goes to one of several devices with a limit each (a DataNode's
+   * volumes): a read of a device that is busy must not take a slot a read of an idle one could
+   * use, nor hold back its tenant's reads of other devices.
+   */
+  public Ticket<T> poll(int slot, Predicate<? super T> eligible) {
+    Objects.requireNonNull(eligible, "eligible");
+    lock.lock();
+    try {
+      return pollLocked(slot, eligible);
     } finally {
       lock.unlock();
     }
@@ -171,7 +190,7 @@ public final class FairQueueScheduler<T> {
         if (closed || slot >= slotCount) {
           return null;
         }
-        Ticket<T> t = pollLocked(slot);
+        Ticket<T> t = pollLocked(slot, null);
         if (t != null) {
           return t;
         }
@@ -531,24 +550,28 @@ public final class FairQueueScheduler<T> {
     return q.epoch == epoch ? q.lastFinish : 0.0;
   }
 
-  private Ticket<T> pollLocked(int slot) {
+  /** {@code eligible} null: every ticket is. */
+  private Ticket<T> pollLocked(int slot, Predicate<? super T> eligible) {
     if (closed || slot < 0 || slot >= slotCount) {
       return null;
     }
     TenantQueue<T> q = reservedFor[slot];
     Ticket<T> t;
     if (q != null) {
-      if (q.items.isEmpty()) {
+      t = takeFirst(q, eligible);
+      if (t == null) {
         return null;
       }
-      t = q.items.pollFirst();
       t.shared = false;
     } else {
       q = backlogged.peek();
+      if (q != null && eligible != null && !eligible.test(q.items.peekFirst().item)) {
+        q = smallestTagWithEligible(eligible);
+      }
       if (q == null) {
         return null;
       }
-      t = q.items.pollFirst();
+      t = takeFirst(q, eligible);
       t.shared = true;
       virtualTime = Math.max(virtualTime, q.headStart);
       q.lastFinish = q.headStart + t.cost / q.weight;
@@ -572,6 +595,39 @@ public final class FairQueueScheduler<T> {
     t.slot = slot;
     q.metrics.queued(now - t.enqueuedNanos);
     return t;
+  }
+
+  /** Removes and returns {@code q}'s first ticket {@code eligible} accepts (any, if null). */
+  private Ticket<T> takeFirst(TenantQueue<T> q, Predicate<? super T> eligible) {
+    if (eligible == null) {
+      return q.items.pollFirst();
+    }
+    for (Iterator<Ticket<T>> it = q.items.iterator(); it.hasNext(); ) {
+      Ticket<T> t = it.next();
+      if (eligible.test(t.item)) {
+        it.remove();
+        return t;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The backlogged tenant with the smallest start tag (ties: the older tenant) that has a ticket
+   * {@code eligible} accepts, or null. Walks every queued ticket: only when the tag order's first
+   * tenant has none at its head, and a DataNode's queues are short.
+   */
+  private TenantQueue<T> smallestTagWithEligible(Predicate<? super T> eligible) {
+    TenantQueue<T> best = null;
+    for (int i = 0; i < backlogged.size(); i++) {
+      TenantQueue<T> q = backlogged.at(i);
+      boolean before = best == null || q.headStart < best.headStart
+          || (q.headStart == best.headStart && q.order < best.order);
+      if (before && q.items.stream().anyMatch(t -> eligible.test(t.item))) {
+        best = q;
+      }
+    }
+    return best;
   }
 
   /**

@@ -4,14 +4,17 @@ import io.cake.core.time.Clock;
 import java.util.ArrayDeque;
 import java.util.BitSet;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Predicate;
 
 /**
  * Cake's HDFS first-level policy (section 5.2) for callers that block: at most {@code limit}
@@ -28,6 +31,14 @@ import java.util.concurrent.locks.ReentrantLock;
  * other disks' reads get them; the permits are "written off" until their holders come back
  * ({@link Permit#lend}, {@link Permit#reclaim} or {@link Permit#close}), and {@link #stuckDevices}
  * names their devices so that callers can keep further reads of a hung device off the gate.
+ *
+ * <p>A limit per device ({@link #setDeviceLimit}, off by default). The soft limit counts reads of
+ * every device together; with several devices below one gate (a DataNode's volumes), the slots
+ * it admits can pile onto one device while another idles, and reads admitted to a busy device
+ * wait in its own queue, where the gate no longer orders them. With a device limit a slot goes
+ * only to a read whose device has fewer than that many holders ({@link
+ * FairQueueScheduler#poll(int, java.util.function.Predicate)}): shares and reservations then
+ * decide, per free device, whose read it serves next.
  */
 public final class SoftLimitGate {
   public static final int DEFAULT_LIMIT = 6;
@@ -146,8 +157,13 @@ public final class SoftLimitGate {
   /** Written under the lock; volatile so the getter need not take it. */
   private volatile long writeOffs;
   private final ArrayDeque<Permit> reclaimers = new ArrayDeque<>();
+  /** Holders per device (permits that named one), kept whether or not a device limit is set. */
+  private final Map<String, Integer> deviceHolders = new HashMap<>();
+  private final Predicate<Permit> deviceHasRoom = p -> p.cancelled || hasRoom(p.device);
   private final Clock clock;
   private int limit;
+  /** Most holders per device; 0: no limit per device. */
+  private int deviceLimit;
   private int lent;
   /** When a slot was last freed or granted: a gate with waiters and no turnover is stuck. */
   private long lastTurnover;
@@ -294,6 +310,43 @@ public final class SoftLimitGate {
     }
   }
 
+  /**
+   * Sets the most holders per device (0: none); reads of unknown devices (null) are not limited.
+   * Holders above a lowered limit finish first.
+   */
+  public void setDeviceLimit(int perDevice) {
+    if (perDevice < 0 || perDevice > MAX_LIMIT) {
+      throw new IllegalArgumentException(
+          "device limit must be within [0, " + MAX_LIMIT + "], got " + perDevice);
+    }
+    lock.lock();
+    try {
+      deviceLimit = perDevice;
+      dispatch();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  public int deviceLimit() {
+    lock.lock();
+    try {
+      return deviceLimit;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Holders working on {@code device} now. */
+  public int holding(String device) {
+    lock.lock();
+    try {
+      return deviceHolders.getOrDefault(device, 0);
+    } finally {
+      lock.unlock();
+    }
+  }
+
   public int limit() {
     lock.lock();
     try {
@@ -382,6 +435,10 @@ public final class SoftLimitGate {
   private void freeSlot(int s) {
     lastTurnover = clock.nanoTime();
     held.clear(s);
+    Permit h = holders[s];
+    if (h != null && h.device != null) {
+      deviceHolders.computeIfPresent(h.device, (d, n) -> n > 1 ? n - 1 : null);
+    }
     holders[s] = null;
     if (s < limit) {
       free.set(s);
@@ -397,7 +454,8 @@ public final class SoftLimitGate {
         lent--; // back from lending: counted at the grant, which happens once
       } else {
         Ticket<Permit> t;
-        while ((t = scheduler.poll(s)) != null && t.item().cancelled) {
+        while ((t = deviceLimit > 0 ? scheduler.poll(s, deviceHasRoom) : scheduler.poll(s)) != null
+            && t.item().cancelled) {
           scheduler.drop(t);
         }
         if (t == null) {
@@ -409,6 +467,9 @@ public final class SoftLimitGate {
       free.clear(s);
       held.set(s);
       holders[s] = p;
+      if (p.device != null) {
+        deviceHolders.merge(p.device, 1, Integer::sum);
+      }
       lastTurnover = clock.nanoTime();
       p.grantedAt = lastTurnover;
       p.slot = s;
@@ -431,7 +492,7 @@ public final class SoftLimitGate {
     String owner = scheduler.reservedTenant(s);
     for (Iterator<Permit> it = reclaimers.iterator(); it.hasNext(); ) {
       Permit p = it.next();
-      boolean mayUse = owner == null || owner.equals(p.tenant);
+      boolean mayUse = (owner == null || owner.equals(p.tenant)) && hasRoom(p.device);
       if (mayUse && (next == null || next.equals(p.tenant))) {
         it.remove();
         if (owner == null && next != null && p.ticket != null) {
@@ -441,6 +502,10 @@ public final class SoftLimitGate {
       }
     }
     return null;
+  }
+
+  private boolean hasRoom(String device) {
+    return deviceLimit <= 0 || device == null || deviceHolders.getOrDefault(device, 0) < deviceLimit;
   }
 
   private static int checkLimit(int limit) {

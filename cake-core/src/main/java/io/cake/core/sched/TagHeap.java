@@ -26,6 +26,15 @@ final class TagHeap<T> {
     return size == 0;
   }
 
+  int size() {
+    return size;
+  }
+
+  /** The queue at heap position {@code i} (0 to size - 1): for a walk over all, in no order. */
+  TenantQueue<T> at(int i) {
+    return queues[i];
+  }
+
   /** The queue with the smallest head start tag, or null. */
   TenantQueue<T> peek() {
     return size == 0 ? null : queues[0];

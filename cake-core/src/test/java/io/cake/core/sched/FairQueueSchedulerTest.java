@@ -47,6 +47,50 @@ class FairQueueSchedulerTest {
   }
 
   @Test
+  void anEligibilityFilterSkipsTicketsItRejectsAndLeavesThemInPlace() {
+    FairQueueScheduler<String> s = scheduler(2);
+    s.offer("a", "a1@v1", 1);
+    s.offer("a", "a2@v2", 1);
+    s.offer("a", "a3@v1", 1);
+    Ticket<String> t = s.poll(0, item -> !item.endsWith("@v1"));
+    assertThat(t.item()).isEqualTo("a2@v2");
+    assertThat(t.servedByShared()).isTrue();
+    assertThat(s.poll(0, item -> !item.endsWith("@v1"))).as("nothing eligible").isNull();
+    assertThat(s.queued("a")).isEqualTo(2);
+    assertThat(s.poll(0).item()).as("the skipped keep their order").isEqualTo("a1@v1");
+    assertThat(s.poll(0).item()).isEqualTo("a3@v1");
+  }
+
+  @Test
+  void aSharedSlotServesTheSmallestTagAmongTenantsWithAnEligibleTicket() {
+    FairQueueScheduler<String> s = scheduler(2);
+    s.offer("a", "a@busy", 6);
+    s.offer("c", "c@idle", 6);
+    s.offer("b", "b@idle", 6);
+    // Equal shares, start tags all 0 (one busy period): ties go to the older tenant, a, c, then b.
+    Ticket<String> t = s.poll(1, item -> item.endsWith("@idle"));
+    assertThat(t.tenant()).isEqualTo("c");
+    // c is charged 6 (start tag 6 for its next ticket): b's 0 is now the smallest eligible one.
+    s.offer("c", "c@idle", 6);
+    assertThat(s.poll(1, item -> item.endsWith("@idle")).tenant()).isEqualTo("b");
+    assertThat(s.poll(1).tenant()).as("unfiltered, a's tag is smallest").isEqualTo("a");
+  }
+
+  @Test
+  void aReservedSlotTakesItsTenantsFirstEligibleTicketOnly() {
+    FairQueueScheduler<String> s = scheduler(2);
+    s.setAllocation(Allocation.equalShares().withReservation("front", 1));
+    s.offer("front", "f1@busy", 1);
+    s.offer("batch", "b1@idle", 1);
+    int reserved = s.reservedTenant(0) != null ? 0 : 1;
+    assertThat(s.poll(reserved, item -> item.endsWith("@idle"))).as("not another tenant's").isNull();
+    s.offer("front", "f2@idle", 1);
+    Ticket<String> t = s.poll(reserved, item -> item.endsWith("@idle"));
+    assertThat(t.item()).isEqualTo("f2@idle");
+    assertThat(t.servedByShared()).isFalse();
+  }
+
+  @Test
   void twoBackloggedTenantsAt90To10GetTheirShareOfService() {
     FairQueueScheduler<String> s = scheduler(4);
     s.setAllocation(Allocation.equalShares().withShare("front", 90).withShare("batch", 10));

@@ -499,6 +499,86 @@ class SoftLimitGateTest {
     assertThat(gate.free()).isEqualTo(1);
   }
 
+  @Test
+  void withADeviceLimitAFreeSlotGoesToAReadOfAnIdleDeviceAheadOfAnOlderReadOfABusyOne()
+      throws Exception {
+    SoftLimitGate gate = new SoftLimitGate("volumes", new ManualClock(), 2);
+    gate.setDeviceLimit(1);
+    ExecutorService readers = Executors.newFixedThreadPool(2);
+    try {
+      SoftLimitGate.Permit onV1 = gate.acquire("batch", 1, 0L, "v1");
+      Future<SoftLimitGate.Permit> olderOnV1 = readers.submit(() -> gate.acquire("batch", 1, 0L, "v1"));
+      waitUntil(() -> gate.waiting() == 1);
+      Future<SoftLimitGate.Permit> onV2 = readers.submit(() -> gate.acquire("batch", 1, 0L, "v2"));
+
+      SoftLimitGate.Permit second = onV2.get(10, TimeUnit.SECONDS);
+      assertThat(second.device()).isEqualTo("v2");
+      assertThat(olderOnV1).as("v1 has its one holder").isNotDone();
+      assertThat(gate.holding("v1")).isEqualTo(1);
+      assertThat(gate.holding("v2")).isEqualTo(1);
+      assertThat(gate.free()).as("the soft limit is reached").isZero();
+
+      second.close(); // a slot is free, but v1 is still busy
+      assertThat(gate.free()).isEqualTo(1);
+      assertThat(olderOnV1).isNotDone();
+      onV1.close();
+      SoftLimitGate.Permit next = olderOnV1.get(10, TimeUnit.SECONDS);
+      assertThat(gate.holding("v1")).isEqualTo(1);
+      assertThat(gate.holding("v2")).isZero();
+      next.close();
+      assertThat(gate.holding("v1")).isZero();
+      assertThat(gate.free()).isEqualTo(2);
+    } finally {
+      readers.shutdownNow();
+    }
+  }
+
+  @Test
+  void withoutADeviceLimitTheOlderReadTakesTheSlotWhateverItsDevice() throws Exception {
+    SoftLimitGate gate = new SoftLimitGate("one-queue", new ManualClock(), 2);
+    SoftLimitGate.Permit first = gate.acquire("batch", 1, 0L, "v1");
+    SoftLimitGate.Permit second = gate.acquire("batch", 1, 0L, "v1");
+    assertThat(gate.holding("v1")).isEqualTo(2);
+    first.close();
+    second.close();
+    assertThat(gate.holding("v1")).isZero();
+  }
+
+  @Test
+  void aLentSlotLeavesItsDeviceAndAReclaimWaitsForRoomOnIt() throws Exception {
+    SoftLimitGate gate = new SoftLimitGate("lend-volumes", new ManualClock(), 2);
+    gate.setDeviceLimit(1);
+    ExecutorService readers = Executors.newFixedThreadPool(1);
+    try {
+      SoftLimitGate.Permit lender = gate.acquire("batch", 1, 0L, "v1");
+      lender.lend();
+      assertThat(gate.holding("v1")).isZero();
+      SoftLimitGate.Permit other = gate.acquire("front", 1, 0L, "v1"); // v1 has room again
+      Future<?> back = readers.submit(() -> {
+        reclaim(lender);
+        return null;
+      });
+      waitUntil(() -> gate.waiting() == 1);
+      assertThat(gate.free()).as("a slot is free, v1 is not").isEqualTo(1);
+      assertThat(back).isNotDone();
+      other.close();
+      back.get(10, TimeUnit.SECONDS);
+      assertThat(gate.holding("v1")).isEqualTo(1);
+      lender.close();
+      assertThat(gate.holding("v1")).isZero();
+    } finally {
+      readers.shutdownNow();
+    }
+  }
+
+  @Test
+  void aDeviceLimitOutOfRangeIsRefused() {
+    SoftLimitGate gate = new SoftLimitGate("bad", new ManualClock(), 2);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> gate.setDeviceLimit(-1))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("device limit");
+    assertThat(gate.deviceLimit()).isZero();
+  }
+
   private static CompletableFuture<SoftLimitGate.Permit> acquireAsync(SoftLimitGate gate, String tenant, long stall) {
     return CompletableFuture.supplyAsync(() -> acquire(gate, tenant, stall));
   }

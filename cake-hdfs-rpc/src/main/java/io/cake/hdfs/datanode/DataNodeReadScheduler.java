@@ -105,6 +105,7 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
     this.name = Objects.requireNonNull(name, "name");
     this.clock = Objects.requireNonNull(clock, "clock");
     this.gate = new SoftLimitGate(name, clock, config.softLimit());
+    this.gate.setDeviceLimit(config.volumeLimit());
     this.gate.scheduler().setAllocation(config.allocation());
     this.parser = new ClientNameParser(config.batchTenant());
     this.tenants = new TenantCap(config.maxTenants(), HdfsSchedulerConfig.MAX_TENANTS_KEY);
@@ -220,6 +221,20 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
       allocation().checkFits(newLimit, "the soft limit");
       gate.setLimit(newLimit);
     }
+  }
+
+  /** Most gated reads of one volume at once; 0: no limit per volume. */
+  public int volumeLimit() {
+    return gate.deviceLimit();
+  }
+
+  /** Changes the limit per volume ({@link HdfsSchedulerConfig#VOLUME_LIMIT_KEY}); 0 lifts it. */
+  public void setVolumeLimit(int perVolume) {
+    if (perVolume < 0 || perVolume > SoftLimitGate.MAX_LIMIT) {
+      throw new IllegalArgumentException("volume limit must be within [0, " + SoftLimitGate.MAX_LIMIT
+          + "] (0: no limit per volume), got " + perVolume);
+    }
+    gate.setDeviceLimit(perVolume);
   }
 
   @Override

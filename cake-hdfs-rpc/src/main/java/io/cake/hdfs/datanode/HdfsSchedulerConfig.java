@@ -17,6 +17,7 @@ import org.apache.hadoop.conf.Configuration;
 public record HdfsSchedulerConfig(
     boolean enabled,
     int softLimit,
+    int volumeLimit,
     int chunkSize,
     String batchTenant,
     boolean lendBetweenChunks,
@@ -41,6 +42,14 @@ public record HdfsSchedulerConfig(
   /** Slots for disk reads per DataNode (Cake section 5.2). */
   public static final String SOFT_LIMIT_KEY = "cake.hdfs.soft-limit";
   public static final int DEFAULT_SOFT_LIMIT = SoftLimitGate.DEFAULT_LIMIT;
+
+  /**
+   * Most gated reads of one volume at once, within the soft limit; 0 (default): no limit per
+   * volume. Without it the soft limit's slots can pile onto one volume while another idles, and
+   * reads admitted to a busy volume wait in its device queue, beyond Cake's ordering.
+   */
+  public static final String VOLUME_LIMIT_KEY = "cake.hdfs.soft-limit.per-volume";
+  public static final int DEFAULT_VOLUME_LIMIT = 0;
 
   /** Largest disk read (or transferTo) done under one slot, in bytes. */
   public static final String CHUNK_SIZE_KEY = "cake.hdfs.chunk-size";
@@ -108,6 +117,10 @@ public record HdfsSchedulerConfig(
       throw new IllegalArgumentException(
           SOFT_LIMIT_KEY + " must be within [1, " + SoftLimitGate.MAX_LIMIT + "], got " + softLimit);
     }
+    if (volumeLimit < 0 || volumeLimit > SoftLimitGate.MAX_LIMIT) {
+      throw new IllegalArgumentException(VOLUME_LIMIT_KEY + " must be within [0, "
+          + SoftLimitGate.MAX_LIMIT + "] (0: no limit per volume), got " + volumeLimit);
+    }
     if (chunkSize < 512 || chunkSize > 16 * 1024 * 1024) {
       throw new IllegalArgumentException(
           CHUNK_SIZE_KEY + " must be in [512, 16777216] bytes, got " + chunkSize);
@@ -143,6 +156,7 @@ public record HdfsSchedulerConfig(
     return new HdfsSchedulerConfig(
         bool(conf, ENABLED_KEY, DEFAULT_ENABLED),
         integer(conf, SOFT_LIMIT_KEY, DEFAULT_SOFT_LIMIT),
+        integer(conf, VOLUME_LIMIT_KEY, DEFAULT_VOLUME_LIMIT),
         integer(conf, CHUNK_SIZE_KEY, DEFAULT_CHUNK_SIZE),
         conf.getTrimmed(BATCH_TENANT_KEY, DEFAULT_BATCH_TENANT),
         bool(conf, LEND_BETWEEN_CHUNKS_KEY, DEFAULT_LEND_BETWEEN_CHUNKS),

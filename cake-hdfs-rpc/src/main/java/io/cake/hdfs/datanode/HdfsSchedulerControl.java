@@ -16,6 +16,8 @@ public final class HdfsSchedulerControl extends FirstLevelControl implements Hdf
 
   @Override public int getSoftLimit() { return s.limit(); }
   @Override public void setSoftLimit(int limit) { s.setLimit(limit); }
+  @Override public int getVolumeLimit() { return s.volumeLimit(); }
+  @Override public void setVolumeLimit(int perVolume) { s.setVolumeLimit(perVolume); }
   @Override public boolean isLendBetweenChunks() { return s.lendBetweenChunks(); }
   @Override public void setLendBetweenChunks(boolean lend) { s.setLendBetweenChunks(lend); }
   @Override public int getChunkSize() { return s.chunkSize(); }

@@ -12,6 +12,11 @@ public interface HdfsSchedulerMXBean extends FirstLevelControlMXBean {
 
   void setSoftLimit(int limit);
 
+  /** Most gated reads of one volume at once ({@code cake.hdfs.soft-limit.per-volume}); 0: none. */
+  int getVolumeLimit();
+
+  void setVolumeLimit(int perVolume);
+
   boolean isLendBetweenChunks();
 
   void setLendBetweenChunks(boolean lend);

@@ -44,7 +44,10 @@ class HdfsSchedulerConfigTest {
     conf.set("cake.hdfs.tenant.batch.v2.share", "0.5");
     conf.set("cake.hdfs.default-share", "2");
     conf.set("cake.hdfs.soft-limit", "8");
+    conf.set("cake.hdfs.soft-limit.per-volume", " 2 ");
     HdfsSchedulerConfig c = HdfsSchedulerConfig.from(conf);
+    assertThat(c.volumeLimit()).isEqualTo(2);
+    assertThat(HdfsSchedulerConfig.defaults().volumeLimit()).as("off by default").isZero();
     assertThat(c.allocation().share("fe")).isEqualTo(4.0);
     assertThat(c.allocation().share("batch.v2")).isEqualTo(0.5);
     assertThat(c.allocation().share("other")).isEqualTo(2.0);
@@ -67,6 +70,8 @@ class HdfsSchedulerConfigTest {
     assertRefused("cake.hdfs.tenant.b c.share", "1", "cake.hdfs.tenant.b c.share");
     assertRefused("cake.hdfs.soft-limit", "0", "cake.hdfs.soft-limit");
     assertRefused("cake.hdfs.chunk-size", "100", "cake.hdfs.chunk-size");
+    assertRefused("cake.hdfs.soft-limit.per-volume", "-1", "cake.hdfs.soft-limit.per-volume must be within [0, 1024]");
+    assertRefused("cake.hdfs.soft-limit.per-volume", "one", "cake.hdfs.soft-limit.per-volume must be an integer");
     assertRefused("cake.hdfs.batch-tenant", "a b", "cake.hdfs.batch-tenant");
     assertRefused("cake.hdfs.metrics.interval-ms", "-1", "cake.hdfs.metrics.interval-ms");
     // These used to fail with Hadoop's bare NumberFormatException: For input string: "lots".
