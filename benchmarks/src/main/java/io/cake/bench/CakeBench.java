@@ -105,7 +105,7 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
       EmbeddedCluster c =
           new EmbeddedCluster(
               new EmbeddedCluster.Settings(
-                  new File(out, "cluster-data"), o.blockCache, o.controllerIntervalMs(), o.regions, o.handlers, o.diskModel, o.softLimit()));
+                  new File(out, "cluster-data"), o.blockCache, o.controllerIntervalMs(), o.regions, o.handlers, o.diskModel, o.softLimit(), o.volumeLimit()));
       target = c;
       c.start();
     } else {
@@ -230,7 +230,8 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
         ? "Disk regime: memory. HDFS block files are read from the page cache: nothing queues at a disk and the contended resource is CPU."
         : "Disk regime: hdd, EMULATED (benchmark only; nothing a user installs contains it). " + o.diskModel.summary()
             + ". Each HDFS block (4 MB, so that even a small data set spreads over every actuator) lives on one actuator; every block read waits for its actuator, with no page-cache credit; the table does not cache data blocks in HBase."
-            + " Cake's DataNode gate runs with a soft limit of " + softLimit() + " (the paper: about the number of disks).";
+            + " Cake's DataNode gate runs with a soft limit of " + softLimit() + " (the paper: about the number of disks)"
+            + (o.volumeLimit() > 0 ? " and at most " + o.volumeLimit() + " read(s) per volume at once" : "") + ".";
   }
 
   // ------------------------------------------------------------------ the plan

@@ -76,6 +76,7 @@ public final class Options {
   public int handlers = 10;
   /** The DataNode gate's soft limit under Cake policies; null: the disk regime's default. */
   public Integer softLimit;
+  public Integer volumeLimit;
   /** Client-side latency budget the cake-slo runs leave out of the server-side target; null: measured in cake-static. */
   public Double clientBudgetMs;
   /** Extra hbase-site.xml keys for every Cake RegionServer (--cake-conf key=value, repeatable). */
@@ -281,6 +282,13 @@ public final class Options {
           }
         }
         case "--soft-limit" -> softLimit = (int) (double) positive(key, Integer.parseInt(v));
+        case "--volume-limit" -> {
+          volumeLimit = Integer.parseInt(v);
+          if (volumeLimit < 0 || volumeLimit > io.cake.core.sched.SoftLimitGate.MAX_LIMIT) {
+            throw new IllegalArgumentException("--volume-limit must be within [0, "
+                + io.cake.core.sched.SoftLimitGate.MAX_LIMIT + "] (0: no limit per volume), got " + v);
+          }
+        }
         case "--handlers" -> handlers = (int) (double) positive(key, Integer.parseInt(v));
         case "--controller-interval-ms" -> controllerIntervalMs = (long) (double) positive(key, Long.parseLong(v));
         case "--block-cache" -> {
@@ -317,6 +325,18 @@ public final class Options {
       return softLimit;
     }
     return diskModel != null ? diskModel.volumes() : io.cake.hdfs.datanode.HdfsSchedulerConfig.DEFAULT_SOFT_LIMIT;
+  }
+
+  /**
+   * The gate's limit per DataNode volume under Cake policies: under the emulated disk one, as its
+   * actuators serve one read at a time from a FIFO queue Cake cannot order (a read admitted to a
+   * busy actuator only waits there); none in the memory regime, where volumes are no devices.
+   */
+  public int volumeLimit() {
+    if (volumeLimit != null) {
+      return volumeLimit;
+    }
+    return diskModel != null ? 1 : 0;
   }
 
   public long records() {
@@ -413,6 +433,7 @@ public final class Options {
     m.put("regions", regions);
     m.put("handlers", handlers);
     m.put("hdfs_soft_limit", softLimit());
+    m.put("hdfs_volume_limit", volumeLimit());
     m.put("cake_conf", cakeConf);
     m.put("client_budget_ms", clientBudgetMs);
     m.put("seed", seed);

@@ -31,6 +31,17 @@ class OptionsTest {
   }
 
   @Test
+  void theVolumeLimitIsOneUnderTheEmulatedDiskNoneInMemoryAndRecorded() {
+    assertThat(Options.parse(new String[] {"--disk", "hdd"}).volumeLimit()).isEqualTo(1);
+    assertThat(Options.parse(new String[] {"--quick"}).volumeLimit()).isZero();
+    Options o = Options.parse(new String[] {"--disk", "hdd", "--volume-limit", "0"});
+    assertThat(o.volumeLimit()).isZero();
+    assertThat(o.describe()).containsEntry("hdfs_volume_limit", 0);
+    assertThatThrownBy(() -> Options.parse(new String[] {"--volume-limit", "-1"})).hasMessageContaining("--volume-limit");
+    assertThatThrownBy(() -> Options.parse(new String[] {"--volume-limit", "one"})).hasMessageContaining("--volume-limit");
+  }
+
+  @Test
   void hddParametersAreApplied() {
     Options o = Options.parse(new String[] {"--disk=hdd", "--disk-seek-ms", "4", "--disk-rpm=10000", "--disk-mb-per-s", "200", "--disk-volumes", "2"});
     assertThat(o.diskModel).isEqualTo(new DiskModel(4, 10_000, 200, 2, 42));

@@ -29,6 +29,7 @@ import org.apache.hadoop.hbase.HBaseTestingUtility;
 import org.apache.hadoop.hbase.MiniHBaseCluster;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.StartMiniClusterOption;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
@@ -80,10 +81,13 @@ public final class EmbeddedCluster implements Target {
   /** What the cluster is built with; {@code disk} null: the DataNode reads from the page cache. */
   public record Settings(
       File dataDir, float blockCacheFraction, long metricsIntervalMs, int regions, int handlers, DiskModel disk,
-      int softLimit) {
+      int softLimit, int volumeLimit) {
     public Settings {
       if (softLimit < 1) {
         throw new IllegalArgumentException("softLimit must be >= 1, got " + softLimit);
+      }
+      if (volumeLimit < 0) {
+        throw new IllegalArgumentException("volumeLimit must be >= 0, got " + volumeLimit);
       }
     }
   }
@@ -122,6 +126,20 @@ public final class EmbeddedCluster implements Target {
     c.setLong("hbase.regionserver.optionalcacheflushinterval", 0);
     c.setInt("hbase.client.retries.number", 30);
     c.setInt("hbase.regionserver.msginterval", 500); // load reports: quicker region moves
+    if (settings.disk() != null) {
+      // One volume per emulated actuator, so that Cake's gate knows reads by the devices the
+      // model serves. HBaseTestingUtility's DataNodes always have two: let it set up the
+      // directories and configuration, then start our own DFS with as many as the model wants.
+      util.startMiniDFSCluster(1);
+      util.shutdownMiniDFSCluster();
+      // Its shutdown cleared every shutdown hook, the FileSystem cache's among them, which the
+      // cache adds back only when it fills from empty; HBase's start insists on removing it.
+      org.apache.hadoop.fs.FileSystem.closeAll();
+      MiniDFSCluster dfs = new MiniDFSCluster.Builder(c)
+          .numDataNodes(1).storagesPerDatanode(settings.disk().volumes()).build();
+      dfs.waitClusterUp();
+      util.setDFSCluster(dfs);
+    }
     util.startMiniCluster(
         StartMiniClusterOption.builder().numMasters(1).numRegionServers(1).numDataNodes(1).build());
     adminConnection = ConnectionFactory.createConnection(clientConf());
@@ -275,6 +293,7 @@ public final class EmbeddedCluster implements Target {
       // Reservations last: the last policy's may not fit this policy's limit, and this one's must.
       dn.setAllocation(new Allocation(policy.hdfsShares(), Map.of(), Allocation.DEFAULT_SHARE));
       dn.setLimit(policy.hdfsSoftLimit() > 0 ? policy.hdfsSoftLimit() : settings.softLimit());
+      dn.setVolumeLimit(settings.volumeLimit());
       dn.setAllocation(new Allocation(policy.hdfsShares(), policy.hdfsReservations(), Allocation.DEFAULT_SHARE));
       // The one DataNode key a policy may set (--cake-conf): the DataNode is not restarted.
       dn.setLendBetweenChunks(Boolean.parseBoolean(policy.regionServer().getOrDefault(

@@ -6,11 +6,11 @@ import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The emulated disks of one DataNode: {@link DiskModel#volumes()} actuators. Each HDFS block lives
- * on one actuator, block ID modulo the volume count: the NameNode hands out block IDs in sequence,
- * so this is the round robin of a DataNode's default volume choosing policy (the mini-cluster's
- * own storage directories all share one file system, so they say nothing about devices). A read books its service on the block's actuator, then the calling thread (a
- * DataXceiver) waits until the booked completion time. Thread-safe.
+ * The emulated disks of one DataNode: {@link DiskModel#volumes()} actuators, one per DataNode
+ * volume (the caller says which, {@link #read(int, long, long, long)}; the benchmark's DataNode has
+ * as many volumes as the model, so Cake's gate sees the same devices the model serves). A read
+ * books its service on its actuator, then the calling thread (a DataXceiver) waits until the
+ * booked completion time. Thread-safe.
  */
 public final class EmulatedDisk {
   /** How a reader waits for its completion time: parks in production, advances a clock in tests. */
@@ -56,14 +56,25 @@ public final class EmulatedDisk {
     return model;
   }
 
-  /** The actuator index holding {@code blockId}. */
+  /**
+   * An actuator for a block whose volume is unknown: block ID modulo the actuator count (block IDs
+   * come in sequence, so this is the round robin of the default volume choosing policy).
+   */
   public int actuatorOf(long blockId) {
     return (int) Math.floorMod(blockId, (long) actuators.length);
   }
 
-  /** Reads {@code len} bytes at {@code offset} of block {@code blockId}: waits for the emulated device. */
+  /** As {@link #read(int, long, long, long)} on {@link #actuatorOf(long) the block's actuator}. */
   public void read(long blockId, long offset, long len) throws InterruptedIOException {
-    Actuator a = actuators[actuatorOf(blockId)];
+    read(actuatorOf(blockId), blockId, offset, len);
+  }
+
+  /**
+   * Reads {@code len} bytes at {@code offset} of block {@code blockId} on actuator {@code actuator}
+   * (taken modulo the actuator count): waits for the emulated device.
+   */
+  public void read(int actuator, long blockId, long offset, long len) throws InterruptedIOException {
+    Actuator a = actuators[Math.floorMod(actuator, actuators.length)];
     long done;
     synchronized (a) {
       done = a.submit(clock.nanoTime(), blockId, offset, len);
