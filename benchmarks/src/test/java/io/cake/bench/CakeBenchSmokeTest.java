@@ -1,6 +1,7 @@
 package io.cake.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.File;
@@ -144,6 +145,18 @@ class CakeBenchSmokeTest {
       assertThat(r.get("slo_percentile").asDouble()).isEqualTo(99.0);
       double f = r.get("frontend").get("slo_window_fraction_met").asDouble();
       assertThat(f).as(name).isBetween(0.0, 1.0);
+      // After convergence: the windows from 3 controller intervals on, recounted from the list.
+      double from = 3 * results.get("config").get("controller_interval_ms").asDouble() / 1000;
+      int n = 0;
+      int met = 0;
+      for (JsonNode w : r.get("frontend").get("windows")) {
+        if (w.get("t_s").asDouble() >= from && w.get("ops").asLong() > 0) {
+          n++;
+          met += w.get("p99_ms").asDouble() <= r.get("slo_ms").asDouble() ? 1 : 0;
+        }
+      }
+      assertThat(r.get("frontend").get("slo_window_fraction_met_after_convergence").asDouble())
+          .as(name + " windows met after convergence").isCloseTo(n == 0 ? 0.0 : (double) met / n, within(1e-9));
       if (name.startsWith("cake-slo-")) {
         assertThat(r.get("slo_ms").asDouble()).isEqualTo(Double.parseDouble(name.substring("cake-slo-".length())));
       } else {

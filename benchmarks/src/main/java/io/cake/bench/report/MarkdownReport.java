@@ -41,7 +41,10 @@ public final class MarkdownReport {
       }
       b.append(". \"SLO met\" is judged on the whole measured period; \"windows met\" is the fraction of ")
           .append(config.get("window_s"))
-          .append(" s windows whose p99 met it.\n\n");
+          .append(" s windows whose p99 met it, and in brackets of those from ")
+          .append(fmt(ResultsJson.convergenceSeconds(config)))
+          .append(" s on (after ").append(RunSummary.CONVERGENCE_INTERVALS)
+          .append(" controller intervals, the time a cake-slo run may take to converge).\n\n");
     }
     RunSummary isolatedBatch =
         runs.stream().filter(r -> r.name().equals("isolated-batch")).findFirst().orElse(null);
@@ -61,8 +64,9 @@ public final class MarkdownReport {
       }
       Boolean met = r.sloMet(percentile);
       Double wf = r.windowFractionMet(percentile);
+      Double wc = r.windowFractionMet(percentile, ResultsJson.convergenceSeconds(config));
       b.append(" | ").append(met == null ? "-" : met ? "yes" : "**no**");
-      b.append(" | ").append(wf == null ? "-" : String.format(Locale.ROOT, "%.0f%%", wf * 100));
+      b.append(" | ").append(wf == null ? "-" : String.format(Locale.ROOT, "%.0f%% (%.0f%%)", wf * 100, wc * 100));
       if (r.hasBatch()) {
         b.append(" | ").append(num(r.batchOpsPerSec()));
         b.append(" | ").append(num(r.batchMbPerSec()));

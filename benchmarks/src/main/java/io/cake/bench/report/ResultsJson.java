@@ -29,20 +29,27 @@ public final class ResultsJson {
     root.put("schema", SCHEMA);
     root.put("config", config);
     List<Object> rs = new ArrayList<>();
+    double convergenceS = convergenceSeconds(config);
     for (RunSummary r : runs) {
-      rs.add(run(r, percentile));
+      rs.add(run(r, percentile, convergenceS));
     }
     root.put("runs", rs);
     root.putAll(extra);
     return root;
   }
 
-  static Map<String, Object> run(RunSummary r, double percentile) {
+  /** How long a cake-slo run may take to converge: {@link RunSummary#CONVERGENCE_INTERVALS} controller intervals. */
+  public static double convergenceSeconds(Map<String, Object> config) {
+    Object ms = config.get("controller_interval_ms");
+    return ms instanceof Number n ? RunSummary.CONVERGENCE_INTERVALS * n.doubleValue() / 1000.0 : 0.0;
+  }
+
+  static Map<String, Object> run(RunSummary r, double percentile, double convergenceS) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("name", r.name());
     m.put("slo_ms", r.sloMs());
     m.put("slo_percentile", r.sloMs() == null ? null : percentile);
-    m.put("frontend", r.hasFrontend() ? frontend(r, percentile) : null);
+    m.put("frontend", r.hasFrontend() ? frontend(r, percentile, convergenceS) : null);
     m.put("batch", r.hasBatch() ? batch(r) : null);
     List<Object> alloc = new ArrayList<>();
     for (AllocationPoint a : r.allocation()) {
@@ -69,7 +76,7 @@ public final class ResultsJson {
     return m;
   }
 
-  private static Map<String, Object> frontend(RunSummary r, double percentile) {
+  private static Map<String, Object> frontend(RunSummary r, double percentile, double convergenceS) {
     Windows w = r.outcome.frontend();
     Histogram h = w.total();
     Map<String, Object> f = new LinkedHashMap<>();
@@ -80,6 +87,7 @@ public final class ResultsJson {
     f.put("p999_ms", RunSummary.round(r.p(99.9)));
     f.put("server_p99_ms", Double.isNaN(r.serverP99()) ? null : RunSummary.round(r.serverP99()));
     f.put("slo_window_fraction_met", r.windowFractionMet(percentile));
+    f.put("slo_window_fraction_met_after_convergence", r.windowFractionMet(percentile, convergenceS));
     List<Object> ws = new ArrayList<>();
     for (int i = 0; i < w.count(); i++) {
       Map<String, Object> x = new LinkedHashMap<>();

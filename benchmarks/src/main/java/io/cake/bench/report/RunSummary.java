@@ -87,8 +87,20 @@ public final class RunSummary {
     return !Double.isNaN(v) && v <= sloMs();
   }
 
+  /**
+   * Controller intervals a cake-slo run may take to converge from equal shares (the paper-regime
+   * issue's target; the paper took 4): windows before that are left out of {@link
+   * #windowFractionMet(double, double)}.
+   */
+  public static final int CONVERGENCE_INTERVALS = 3;
+
   /** Fraction of windows (with at least one request) whose p-th percentile is within the SLO. */
   public Double windowFractionMet(double percentile) {
+    return windowFractionMet(percentile, 0);
+  }
+
+  /** As {@link #windowFractionMet(double)}, over the windows that start at {@code fromSeconds} or later. */
+  public Double windowFractionMet(double percentile, double fromSeconds) {
     if (sloMs() == null || !hasFrontend()) {
       return null;
     }
@@ -96,6 +108,9 @@ public final class RunSummary {
     int n = 0;
     int met = 0;
     for (int i = 0; i < w.count(); i++) {
+      if (i * w.windowSeconds() < fromSeconds - 1e-9) {
+        continue;
+      }
       Histogram h = w.window(i);
       if (h.getTotalCount() == 0) {
         continue;
