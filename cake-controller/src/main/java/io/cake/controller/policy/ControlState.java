@@ -2,12 +2,13 @@ package io.cake.controller.policy;
 
 /**
  * What the decision carries from one interval to the next: the allocation, and the back-off of
- * slack releases (beyond the paper: when releasing an idle-looking HBase reservation made the SLO
- * miss, the next such release waits {@code backoff} intervals, doubling each time it fails again).
+ * give-backs (beyond the paper: when giving share back or releasing an idle-looking reservation
+ * made the SLO miss, the next give-back waits {@code backoff} intervals, doubling each time one
+ * fails again, and back to the first once one holds).
  *
- * @param hold intervals left before another slack release may be tried
- * @param backoff length of the next hold if a slack release fails
- * @param probing true in the interval right after a slack release
+ * @param hold intervals left before anything may be given back again
+ * @param backoff length of the next hold if a give-back fails
+ * @param probing true in the interval right after a give-back
  */
 public record ControlState(LatencyAllocation allocation, int hold, int backoff, boolean probing) {
   public static final int FIRST_BACKOFF = 4;

@@ -50,6 +50,7 @@ public final class SloDecider {
     int hdfsRes = Math.min(current.hdfsReserved(), maxHdfsRes);
     int hbaseRes = current.hbaseReserved();
     double perf = Double.NaN;
+    boolean giveBack = false;
 
     // ---- Algorithm 1: SLO compliance at HDFS.
     if (obs.samples() < params.minSamples() || Double.isNaN(obs.measured())) {
@@ -103,9 +104,13 @@ public final class SloDecider {
               String.format(
                   "SLO exceeded (perf %.2f) with share below %.0f%%: release an HDFS slot, take 1/%d of share",
                   perf, params.releaseBelowShare() * 100, sharedAfter));
+        } else if (hold > 0) {
+          reasons.add(String.format(
+              "SLO exceeded (perf %.2f): giving share back on hold for %d more intervals", perf, hold));
         } else {
           double step = linearStep(share, perf);
           share -= step;
+          giveBack = true;
           reasons.add(String.format("SLO exceeded (perf %.2f): share -%.1f points", perf, step * 100));
         }
       } else {
@@ -114,11 +119,20 @@ public final class SloDecider {
     }
     share = LatencyAllocation.clampShare(share);
 
-    boolean probing = false;
-    if (state.probing() && !Double.isNaN(perf) && perf < params.lowPerformance()) {
-      hold = backoff;
-      backoff = Math.min(ControlState.MAX_BACKOFF, backoff * 2);
-      reasons.add("the last slack release missed the SLO: no slack release for " + hold + " intervals");
+    // Beyond the paper: giving share or a reservation back probes for slack. If the interval after
+    // the probe misses, the next give-back waits (4 intervals, doubling while probes keep failing;
+    // a probe that holds resets it). Without this the loop gives back until a window misses, then
+    // takes back and gives back again: in the hdd regime that was most of the windows it missed
+    // after converging.
+    boolean probing = giveBack;
+    if (state.probing() && !Double.isNaN(perf)) {
+      if (perf < params.lowPerformance()) {
+        hold = backoff;
+        backoff = Math.min(ControlState.MAX_BACKOFF, backoff * 2);
+        reasons.add("the last give-back missed the SLO: nothing given back for " + hold + " intervals");
+      } else {
+        backoff = ControlState.FIRST_BACKOFF;
+      }
     }
 
     // ---- Algorithm 2: queue occupancy at HBase. HBase shares equal HDFS shares (the same value).

@@ -146,6 +146,38 @@ class SloDeciderTest {
   }
 
   @Test
+  void givingShareBackIsAProbeAndAGiveBackThatMissesPutsTheNextOnHold() {
+    ControlState s = ControlState.of(new LatencyAllocation(0.5, 0, 0));
+    Decision gave = decider.decide(obs(50, 0, 0), s, p99at100, 0, 0);
+    assertThat(gave.allocation().share()).isCloseTo(0.45, within(1e-9));
+    assertThat(gave.state().probing()).isTrue();
+
+    Decision missed = decider.decide(obs(120, 0, 0), gave.state(), p99at100, 0, 0);
+    assertThat(missed.allocation().share()).as("the miss still takes share back").isGreaterThan(0.45);
+    assertThat(missed.state().hold()).isEqualTo(ControlState.FIRST_BACKOFF);
+    assertThat(missed.state().backoff()).isEqualTo(2 * ControlState.FIRST_BACKOFF);
+    assertThat(missed.state().probing()).isFalse();
+    assertThat(missed.reasons()).anyMatch(r -> r.contains("the last give-back missed"));
+
+    // Slack again right away: on hold for FIRST_BACKOFF - 1 more decisions, then given back.
+    ControlState st = missed.state();
+    for (int i = 1; i < ControlState.FIRST_BACKOFF; i++) {
+      Decision held = decider.decide(obs(50, 0, 0), st, p99at100, 0, 0);
+      assertThat(held.allocation().share()).as("decision %d on hold", i).isEqualTo(missed.allocation().share());
+      assertThat(held.reasons()).anyMatch(r -> r.contains("on hold"));
+      st = held.state();
+    }
+    Decision again = decider.decide(obs(50, 0, 0), st, p99at100, 0, 0);
+    assertThat(again.allocation().share()).isLessThan(missed.allocation().share());
+    assertThat(again.state().probing()).isTrue();
+
+    // That probe holds (perf between 1.0 and 1.2): the back-off starts over.
+    Decision held = decider.decide(obs(90, 0, 0), again.state(), p99at100, 0, 0);
+    assertThat(held.state().backoff()).isEqualTo(ControlState.FIRST_BACKOFF);
+    assertThat(held.state().probing()).isFalse();
+  }
+
+  @Test
   void throughputGoalsNormaliseTheOtherWayRound() {
     Observation o = new Observation(1_000, 500, 0, 0, 10, 6);
     Decision d = decider.decide(o, ControlState.of(new LatencyAllocation(0.5, 0, 0)), new ThroughputGoal(1000), 0, 0);
