@@ -325,8 +325,8 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
       runs.add(st);
       // What the client sees beyond the server's receive-to-response time (its own queueing and
       // CPU, the network, deserialisation), at the tail, under the same load.
-      if (o.clientBudgetMs == null && !Double.isNaN(st.serverP99()) && !Double.isNaN(st.p(o.percentile))) {
-        measuredBudgetMs = Math.max(0.0, round(st.p(o.percentile) - st.serverP99()));
+      if (o.clientBudgetMs == null && !Double.isNaN(st.clientBudgetMs(o.percentile))) {
+        measuredBudgetMs = Math.max(0.0, round(st.clientBudgetMs(o.percentile)));
       }
     }
     if (o.wants("cake-slo")) {
@@ -639,7 +639,7 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
     if (runs.stream().anyMatch(r -> r.name().startsWith("cake-slo"))) {
       notes.add("The controller steers the server-side p" + fmt(o.percentile) + " it measures in the RegionServer (column 'server p99'); the table's latencies are the client's, which add client queueing, CPU and network time. "
           + "So each cake-slo run's controller target is the SLO minus a client budget of " + fmt(clientBudgetMs()) + " ms ("
-          + (o.clientBudgetMs != null ? "--client-budget-ms" : Double.isNaN(measuredBudgetMs) ? "no cake-static run to measure it in" : "client p" + fmt(o.percentile) + " - server p" + fmt(o.percentile) + " in the cake-static run")
+          + (o.clientBudgetMs != null ? "--client-budget-ms" : Double.isNaN(measuredBudgetMs) ? "no cake-static run to measure it in" : "client p" + fmt(o.percentile) + " - server p" + fmt(o.percentile) + " in the cake-static run, over the intervals the server measured")
           + ", at least a quarter of the SLO). cake-slo runs start from equal shares and include the controller's convergence.");
     }
     Map<String, Object> extra = new LinkedHashMap<>();

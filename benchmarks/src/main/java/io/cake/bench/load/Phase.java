@@ -49,6 +49,8 @@ public final class Phase {
       Windows batch,
       List<AllocationPoint> allocation,
       org.HdrHistogram.Histogram serverFrontend,
+      double serverFromSeconds,
+      double serverToSeconds,
       long frontendErrors,
       long batchErrors,
       String lastError,
@@ -138,6 +140,7 @@ public final class Phase {
     org.HdrHistogram.Histogram serverFe = new org.HdrHistogram.Histogram(2);
     serverFe.setAutoResize(true);
     long lastServerEnd = Long.MIN_VALUE;
+    long firstServerStart = Long.MIN_VALUE;
     long lastSample = 0;
     while (System.nanoTime() < end) {
       long now = System.nanoTime();
@@ -149,6 +152,9 @@ public final class Phase {
         var snap = target.hbaseSnapshot().orElse(null);
         if (snap != null && snap.endNanos() != lastServerEnd && snap.startNanos() >= measureStart) {
           lastServerEnd = snap.endNanos();
+          if (firstServerStart == Long.MIN_VALUE) {
+            firstServerStart = snap.startNanos();
+          }
           snap.tenant(EmbeddedNames.FRONTEND).ifPresent(ts -> serverFe.add(ts.latencyNanos()));
         }
       }
@@ -182,6 +188,8 @@ public final class Phase {
         ba,
         allocation,
         serverFe.getTotalCount() == 0 ? null : serverFe,
+        firstServerStart == Long.MIN_VALUE ? Double.NaN : (firstServerStart - measureStart) / 1e9,
+        lastServerEnd == Long.MIN_VALUE ? Double.NaN : (lastServerEnd - measureStart) / 1e9,
         feStats.errors.sum(),
         baStats.errors.sum(),
         lastError,

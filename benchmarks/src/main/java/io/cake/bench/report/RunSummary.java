@@ -54,6 +54,40 @@ public final class RunSummary {
     return h == null ? Double.NaN : h.getValueAtPercentile(99) / 1e6;
   }
 
+  /**
+   * What the client sees beyond the server at the p-th percentile: the client's p-th percentile
+   * over the windows the server's {@link #serverP99() measured intervals} cover (a window counts
+   * if its middle lies in them) minus the server's. The server's intervals leave out the
+   * measured period's first and last partial intervals, and comparing tails over different
+   * periods measured a burst the server never saw (a 110 ms "budget" against 6 ms in the run
+   * before). NaN off Cake.
+   */
+  public double clientBudgetMs(double percentile) {
+    double from = outcome.serverFromSeconds();
+    double to = outcome.serverToSeconds();
+    if (!hasFrontend() || outcome.serverFrontend() == null || Double.isNaN(from) || Double.isNaN(to)) {
+      return Double.NaN;
+    }
+    Windows w = outcome.frontend();
+    Histogram client = null;
+    for (int i = 0; i < w.count(); i++) {
+      double mid = (i + 0.5) * w.windowSeconds();
+      if (mid >= from && mid <= to) {
+        Histogram h = w.window(i);
+        if (client == null) {
+          client = h.copy();
+        } else {
+          client.add(h);
+        }
+      }
+    }
+    if (client == null || client.getTotalCount() == 0) {
+      return Double.NaN;
+    }
+    double server = outcome.serverFrontend().getValueAtPercentile(percentile) / 1e6;
+    return Windows.ms(client, percentile) - server;
+  }
+
   public double measuredSeconds() {
     return outcome.spec().measureSeconds();
   }

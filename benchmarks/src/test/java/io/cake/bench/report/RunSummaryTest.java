@@ -1,0 +1,59 @@
+package io.cake.bench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.cake.bench.cluster.Policy;
+import io.cake.bench.load.Phase;
+import io.cake.bench.load.RateShape;
+import io.cake.bench.load.Windows;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class RunSummaryTest {
+  private static final long MS = 1_000_000L;
+
+  /** 20 s measured in 5 s windows of 1,000 requests each: at 20 ms but for the slowest {@code slow[i]} at {@code tailMs[i]}. */
+  private static Windows client(int[] slow, double[] tailMs) {
+    Windows w = new Windows(5, 20);
+    for (int i = 0; i < slow.length; i++) {
+      long at = (long) (i * 5e9) + 1;
+      for (int k = 0; k < 1_000; k++) {
+        w.record(at, (k < slow[i] ? (long) (tailMs[i] * MS) : 20 * MS), 0, true);
+      }
+    }
+    return w;
+  }
+
+  private static RunSummary run(Windows fe, Histogram server, double from, double to) {
+    Phase.Spec spec = new Phase.Spec("t", true, false, 0, 20, 5, RateShape.CONSTANT, 30, 8, 0, 1, 1, false);
+    Phase.Outcome o = new Phase.Outcome(spec, fe, null, List.of(), server, from, to, 0, 0, "", 20);
+    return new RunSummary(new Policy("cake-static", "", Map.of(), true, Map.of(), 0, 100.0, Map.of(), true), o);
+  }
+
+  @Test
+  void theClientBudgetComparesTailsOverTheIntervalsTheServerMeasured() {
+    // A burst in the first window, which the server's intervals (5.5 s to 19.5 s) do not cover.
+    Windows fe = client(new int[] {100, 20, 20, 20}, new double[] {500, 60, 60, 60});
+    Histogram server = new Histogram(2);
+    for (int k = 0; k < 2_940; k++) {
+      server.recordValue(18 * MS);
+    }
+    for (int k = 0; k < 60; k++) {
+      server.recordValue(55 * MS);
+    }
+    RunSummary r = run(fe, server, 5.5, 19.5);
+    // The client's p99 over windows 2-4 (middles 7.5, 12.5, 17.5 s) is 60 ms; the server's 55.
+    assertThat(r.clientBudgetMs(99)).isCloseTo(5.0, within(0.5));
+    // Over the whole run the client's p99 is the burst's 500 ms: a 445 ms "budget".
+    assertThat(r.p(99) - r.serverP99()).isGreaterThan(400);
+  }
+
+  @Test
+  void noServerIntervalNoBudget() {
+    Windows fe = client(new int[] {20, 20, 20, 20}, new double[] {60, 60, 60, 60});
+    assertThat(run(fe, null, Double.NaN, Double.NaN).clientBudgetMs(99)).isNaN();
+  }
+}
