@@ -58,9 +58,8 @@ public final class RunSummary {
    * What the client sees beyond the server at the p-th percentile: the client's p-th percentile
    * over the windows the server's {@link #serverP99() measured intervals} cover (a window counts
    * if its middle lies in them) minus the server's. The server's intervals leave out the
-   * measured period's first and last partial intervals, and comparing tails over different
-   * periods measured a burst the server never saw (a 110 ms "budget" against 6 ms in the run
-   * before). NaN off Cake.
+   * measured period's first and last partial intervals, and tails over different periods are
+   * different tails: a burst the server never saw would count as client time. NaN off Cake.
    */
   public double clientBudgetMs(double percentile) {
     double from = outcome.serverFromSeconds();
