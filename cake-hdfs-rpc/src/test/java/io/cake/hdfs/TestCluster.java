@@ -81,4 +81,36 @@ public final class TestCluster {
       Thread.sleep(10); // polling interval of a condition wait, not a synchronisation by time
     }
   }
+
+  /**
+   * Writes {@code n} one-block files of 1 MB ({@code prefix} + index, content {@link #data} seeded
+   * by the index) and returns each file's volume (storage ID): the DataNode spreads blocks over
+   * its volumes round robin.
+   */
+  public static java.util.List<String> writeOneBlockFiles(
+      DataNode dn, FileSystem fs, String prefix, int n, java.util.List<Path> files) throws IOException {
+    java.util.List<String> volumes = new java.util.ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      Path p = new Path(prefix + i);
+      write(fs, p, data(MB, i), MB);
+      files.add(p);
+      volumes.add(dn.getFSDataset().getVolume(org.apache.hadoop.hdfs.DFSTestUtil.getFirstBlock(fs, p)).getStorageID());
+    }
+    return volumes;
+  }
+
+  /** Reads a file {@link #writeOneBlockFiles} wrote with seed {@code seed}, checking its content. */
+  public static java.util.concurrent.CompletableFuture<Void> readAsync(FileSystem fs, Path p, int seed) {
+    return java.util.concurrent.CompletableFuture.runAsync(() -> {
+      byte[] got = new byte[MB];
+      try (org.apache.hadoop.fs.FSDataInputStream in = fs.open(p)) {
+        in.readFully(got);
+      } catch (Exception e) {
+        throw new IllegalStateException("reading " + p, e);
+      }
+      if (!java.util.Arrays.equals(got, data(MB, seed))) {
+        throw new AssertionError("content of " + p);
+      }
+    });
+  }
 }

@@ -1,20 +1,16 @@
 package io.cake.hdfs.datanode;
 
-import static io.cake.hdfs.TestCluster.MB;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cake.hdfs.TestCluster;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hdfs.DFSTestUtil;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.junit.jupiter.api.Test;
@@ -43,13 +39,7 @@ class StuckVolumeIT {
       FileSystem fs = cluster.getFileSystem();
       // One block per file; the DataNode spreads blocks over its volumes round robin.
       List<Path> files = new ArrayList<>();
-      List<String> volumes = new ArrayList<>();
-      for (int i = 0; i < 6; i++) {
-        Path p = new Path("/f" + i);
-        TestCluster.write(fs, p, TestCluster.data(MB, i), MB);
-        files.add(p);
-        volumes.add(dn.getFSDataset().getVolume(DFSTestUtil.getFirstBlock(fs, p)).getStorageID());
-      }
+      List<String> volumes = TestCluster.writeOneBlockFiles(dn, fs, "/f", 6, files);
       String hung = volumes.get(0);
       int healthy = volumes.indexOf(volumes.stream().filter(v -> !v.equals(hung)).findFirst().orElseThrow());
       List<Integer> onHung = new ArrayList<>();
@@ -67,7 +57,7 @@ class StuckVolumeIT {
         int i = onHung.get(k);
         FileSystem c = TestCluster.client(cluster, conf, null);
         clients.add(c);
-        stuck.add(readAsync(c, files.get(i), i));
+        stuck.add(TestCluster.readAsync(c, files.get(i), i));
       }
       TestCluster.await("every slot held by a read of the hung volume", Duration.ofSeconds(30),
           () -> HangingVolumeDatasetFactory.blocked() == SLOTS);
@@ -75,7 +65,7 @@ class StuckVolumeIT {
       FileSystem reader = TestCluster.client(cluster, conf, null);
       clients.add(reader);
       long t0 = System.nanoTime();
-      readAsync(reader, files.get(healthy), healthy).get(60, TimeUnit.SECONDS);
+      TestCluster.readAsync(reader, files.get(healthy), healthy).get(60, TimeUnit.SECONDS);
       long waitedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
       System.out.printf("StuckVolumeIT: a read of the healthy volume took %d ms with %d slots stuck%n",
           waitedMs, SLOTS);
@@ -90,7 +80,7 @@ class StuckVolumeIT {
       int third = onHung.get(SLOTS);
       FileSystem late = TestCluster.client(cluster, conf, null);
       clients.add(late);
-      stuck.add(readAsync(late, files.get(third), third));
+      stuck.add(TestCluster.readAsync(late, files.get(third), third));
       TestCluster.await("a read of the hung volume going ungated", Duration.ofSeconds(30),
           () -> sched.ungatedReads() >= 1);
       assertThat(sched.holding()).as("no slot is held by the hung volume's reads").isZero();
@@ -102,7 +92,7 @@ class StuckVolumeIT {
       TestCluster.await("stuck volume cleared", Duration.ofSeconds(30), () -> sched.stuckVolumes().isEmpty());
       assertThat(sched.holding()).isZero();
       assertThat(sched.lent()).isZero();
-      readAsync(reader, files.get(onHung.get(0)), onHung.get(0)).get(60, TimeUnit.SECONDS);
+      TestCluster.readAsync(reader, files.get(onHung.get(0)), onHung.get(0)).get(60, TimeUnit.SECONDS);
       assertThat(sched.gatedChunks()).as("the volume's reads are gated again").isPositive();
       for (FileSystem c : clients) {
         c.close();
@@ -111,17 +101,5 @@ class StuckVolumeIT {
       HangingVolumeDatasetFactory.release();
       cluster.shutdown(true);
     }
-  }
-
-  private static CompletableFuture<Void> readAsync(FileSystem fs, Path p, int seed) {
-    return CompletableFuture.runAsync(() -> {
-      byte[] got = new byte[MB];
-      try (FSDataInputStream in = fs.open(p)) {
-        in.readFully(got);
-      } catch (Exception e) {
-        throw new IllegalStateException("reading " + p, e);
-      }
-      assertThat(Arrays.equals(got, TestCluster.data(MB, seed))).as("content of " + p).isTrue();
-    });
   }
 }

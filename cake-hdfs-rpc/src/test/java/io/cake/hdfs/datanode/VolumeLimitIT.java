@@ -1,20 +1,16 @@
 package io.cake.hdfs.datanode;
 
-import static io.cake.hdfs.TestCluster.MB;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cake.hdfs.TestCluster;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hdfs.DFSTestUtil;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.junit.jupiter.api.Test;
@@ -45,13 +41,7 @@ class VolumeLimitIT {
       assertThat(sched.volumeLimit()).isEqualTo(1);
       FileSystem fs = cluster.getFileSystem();
       List<Path> files = new ArrayList<>();
-      List<String> volumes = new ArrayList<>();
-      for (int i = 0; i < 4; i++) {
-        Path p = new Path("/v" + i);
-        TestCluster.write(fs, p, TestCluster.data(MB, i), MB);
-        files.add(p);
-        volumes.add(dn.getFSDataset().getVolume(DFSTestUtil.getFirstBlock(fs, p)).getStorageID());
-      }
+      List<String> volumes = TestCluster.writeOneBlockFiles(dn, fs, "/v", 4, files);
       String busy = volumes.get(0);
       int second = volumes.subList(1, volumes.size()).indexOf(busy) + 1;
       int other = volumes.indexOf(volumes.stream().filter(v -> !v.equals(busy)).findFirst().orElseThrow());
@@ -59,15 +49,15 @@ class VolumeLimitIT {
 
       HangingVolumeDatasetFactory.hang(busy);
       List<CompletableFuture<Void>> hanging = new ArrayList<>();
-      hanging.add(readAsync(client(cluster, conf, clients), files.get(0), 0));
+      hanging.add(TestCluster.readAsync(client(cluster, conf, clients), files.get(0), 0));
       TestCluster.await("a read holding the busy volume", Duration.ofSeconds(30),
           () -> HangingVolumeDatasetFactory.blocked() == 1);
-      hanging.add(readAsync(client(cluster, conf, clients), files.get(second), second));
+      hanging.add(TestCluster.readAsync(client(cluster, conf, clients), files.get(second), second));
       TestCluster.await("the busy volume's next read waiting at the gate", Duration.ofSeconds(30),
           () -> sched.waiting() == 1);
       assertThat(sched.holding()).as("one of two slots taken").isEqualTo(1);
 
-      readAsync(client(cluster, conf, clients), files.get(other), other).get(60, TimeUnit.SECONDS);
+      TestCluster.readAsync(client(cluster, conf, clients), files.get(other), other).get(60, TimeUnit.SECONDS);
       assertThat(HangingVolumeDatasetFactory.blocked()).as("the second read never reached the volume").isEqualTo(1);
       assertThat(sched.waiting()).isEqualTo(1);
 
@@ -91,17 +81,5 @@ class VolumeLimitIT {
     FileSystem c = TestCluster.client(cluster, conf, null);
     clients.add(c);
     return c;
-  }
-
-  private static CompletableFuture<Void> readAsync(FileSystem fs, Path p, int seed) {
-    return CompletableFuture.runAsync(() -> {
-      byte[] got = new byte[MB];
-      try (FSDataInputStream in = fs.open(p)) {
-        in.readFully(got);
-      } catch (Exception e) {
-        throw new IllegalStateException("reading " + p, e);
-      }
-      assertThat(Arrays.equals(got, TestCluster.data(MB, seed))).as("content of " + p).isTrue();
-    });
   }
 }
