@@ -37,6 +37,11 @@ class OptionsTest {
     Options o = Options.parse(new String[] {"--disk", "hdd", "--volume-limit", "0"});
     assertThat(o.volumeLimit()).isZero();
     assertThat(o.describe()).containsEntry("hdfs_volume_limit", 0);
+    // fig18's higher soft limit raises the limit per volume with it, else 8 slots over 4 volumes stay 4.
+    assertThat(io.cake.bench.cluster.EmbeddedCluster.volumeLimit(1, 4, 4)).isEqualTo(1);
+    assertThat(io.cake.bench.cluster.EmbeddedCluster.volumeLimit(1, 4, 8)).isEqualTo(2);
+    assertThat(io.cake.bench.cluster.EmbeddedCluster.volumeLimit(1, 4, 6)).isEqualTo(2);
+    assertThat(io.cake.bench.cluster.EmbeddedCluster.volumeLimit(0, 4, 8)).as("none stays none").isZero();
     assertThatThrownBy(() -> Options.parse(new String[] {"--volume-limit", "-1"})).hasMessageContaining("--volume-limit");
     assertThatThrownBy(() -> Options.parse(new String[] {"--volume-limit", "one"})).hasMessageContaining("--volume-limit");
   }

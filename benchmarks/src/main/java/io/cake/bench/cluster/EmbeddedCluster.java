@@ -147,6 +147,19 @@ public final class EmbeddedCluster implements Target {
     admin.balancerSwitch(false, true);
   }
 
+  /**
+   * The limit per volume under a soft limit of {@code limit}: the cluster's ({@code base} under
+   * {@code baseSoftLimit}), raised in proportion
+   * when a policy raises the soft limit above the cluster's (fig18's higher limit), so that the
+   * soft limit can still be reached: 8 slots over 4 volumes at 1 each would stay 4.
+   */
+  public static int volumeLimit(int base, int baseSoftLimit, int limit) {
+    if (base == 0 || limit <= baseSoftLimit) {
+      return base;
+    }
+    return (int) Math.ceil((double) base * limit / baseSoftLimit);
+  }
+
   private Configuration clientConf() {
     Configuration c = new Configuration(util.getConfiguration());
     c.setInt("hbase.client.operation.timeout", 60_000);
@@ -292,8 +305,9 @@ public final class EmbeddedCluster implements Target {
     if (policy.hdfsGate()) {
       // Reservations last: the last policy's may not fit this policy's limit, and this one's must.
       dn.setAllocation(new Allocation(policy.hdfsShares(), Map.of(), Allocation.DEFAULT_SHARE));
-      dn.setLimit(policy.hdfsSoftLimit() > 0 ? policy.hdfsSoftLimit() : settings.softLimit());
-      dn.setVolumeLimit(settings.volumeLimit());
+      int limit = policy.hdfsSoftLimit() > 0 ? policy.hdfsSoftLimit() : settings.softLimit();
+      dn.setLimit(limit);
+      dn.setVolumeLimit(volumeLimit(settings.volumeLimit(), settings.softLimit(), limit));
       dn.setAllocation(new Allocation(policy.hdfsShares(), policy.hdfsReservations(), Allocation.DEFAULT_SHARE));
       // The one DataNode key a policy may set (--cake-conf): the DataNode is not restarted.
       dn.setLendBetweenChunks(Boolean.parseBoolean(policy.regionServer().getOrDefault(
