@@ -623,11 +623,21 @@ public final class FairQueueScheduler<T> {
       TenantQueue<T> q = backlogged.at(i);
       boolean before = best == null || q.headStart < best.headStart
           || (q.headStart == best.headStart && q.order < best.order);
-      if (before && q.items.stream().anyMatch(t -> eligible.test(t.item))) {
+      if (before && hasEligible(q, eligible)) {
         best = q;
       }
     }
     return best;
+  }
+
+  /** A plain loop, not a stream: this runs under the lock on the DataNode's read path. */
+  private static <T> boolean hasEligible(TenantQueue<T> q, Predicate<? super T> eligible) {
+    for (Ticket<T> t : q.items) {
+      if (eligible.test(t.item)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
