@@ -317,7 +317,7 @@ public final class SoftLimitGate {
   public void setDeviceLimit(int perDevice) {
     if (perDevice < 0 || perDevice > MAX_LIMIT) {
       throw new IllegalArgumentException(
-          "device limit must be within [0, " + MAX_LIMIT + "], got " + perDevice);
+          "device limit (reads per volume) must be within [0, " + MAX_LIMIT + "], 0: none; got " + perDevice);
     }
     lock.lock();
     try {

@@ -228,12 +228,11 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
     return gate.deviceLimit();
   }
 
-  /** Changes the limit per volume ({@link HdfsSchedulerConfig#VOLUME_LIMIT_KEY}); 0 lifts it. */
+  /**
+   * Changes the limit per volume ({@link HdfsSchedulerConfig#VOLUME_LIMIT_KEY}); 0 lifts it.
+   * Refused by the gate, changing nothing, outside [0, {@link SoftLimitGate#MAX_LIMIT}].
+   */
   public void setVolumeLimit(int perVolume) {
-    if (perVolume < 0 || perVolume > SoftLimitGate.MAX_LIMIT) {
-      throw new IllegalArgumentException("volume limit must be within [0, " + SoftLimitGate.MAX_LIMIT
-          + "] (0: no limit per volume), got " + perVolume);
-    }
     gate.setDeviceLimit(perVolume);
   }
 

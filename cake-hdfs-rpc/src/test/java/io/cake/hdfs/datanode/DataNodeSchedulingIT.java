@@ -526,6 +526,13 @@ class DataNodeSchedulingIT {
         .hasRootCauseMessage("soft limit must be within [1, 1024], got " + Integer.MAX_VALUE);
     assertThat(sched.limit()).isEqualTo(4);
     assertThat(sched.queues().slotCount()).isEqualTo(4);
+    mbs.setAttribute(control, new Attribute("VolumeLimit", 2));
+    assertThat(sched.volumeLimit()).isEqualTo(2);
+    assertThatThrownBy(() -> mbs.setAttribute(control, new Attribute("VolumeLimit", -1)))
+        .hasRootCauseMessage("device limit (reads per volume) must be within [0, 1024], 0: none; got -1");
+    assertThat(sched.volumeLimit()).isEqualTo(2);
+    mbs.setAttribute(control, new Attribute("VolumeLimit", 0));
+    assertThat(mbs.getAttribute(control, "VolumeLimit")).isEqualTo(0);
 
     mbs.invoke(control, "setShare", new Object[] {"fe", 3.0}, new String[] {"java.lang.String", "double"});
     mbs.invoke(control, "setReservation", new Object[] {"fe", 2}, new String[] {"java.lang.String", "int"});
