@@ -224,11 +224,10 @@ class CakeClusterIT {
           + c.path("Failures").asLong() + " failed intervals");
       assertThat(decided).as("controller " + i + " decisions on at least 20 samples").isPositive();
       // The controller sets the same share on its RegionServer and on its own DataNode.
-      String rsShares = view.rsControl(i).path("Shares").asText();
-      String dnShares = view.dnControl(i).path("Shares").asText(); // one shape on both: tenant=weight,...
-      System.out.println("cake-cluster-it: pair " + i + ": RegionServer shares " + rsShares + ", DataNode shares " + dnShares);
-      assertThat(ClusterView.weight(dnShares, "frontend")).as("pair " + i + " frontend share")
-          .isCloseTo(ClusterView.weight(rsShares, "frontend"), org.assertj.core.data.Offset.offset(1e-6));
+      double[] weights = view.frontendWeights(i); // one shape on both: tenant=weight,...
+      System.out.println("cake-cluster-it: pair " + i + ": frontend weight at the RegionServer " + weights[0] + ", at the DataNode " + weights[1]);
+      assertThat(weights[1]).as("pair " + i + " frontend share")
+          .isCloseTo(weights[0], org.assertj.core.data.Offset.offset(1e-6));
     }
     // The SLO is a server-side target (docs/controller.md): each RegionServer's p99 of the front
     // end's calls, judged window by window as ./cake-bench does; at least 80% of windows must meet

@@ -358,10 +358,9 @@ class CakeDockerIT {
           + c.path("LastDecision").asText());
       assertThat(decided).as("controller " + i + " decisions on at least 20 samples").isPositive();
       // Across containers, over its DataNode's password-protected JMX: the same share on both.
-      String rsShares = view.rsControl(i).path("Shares").asText();
-      String dnShares = view.dnControl(i).path("Shares").asText();
-      assertThat(ClusterView.weight(dnShares, "frontend")).as("pair " + i + ": DataNode " + dnShares + ", RegionServer " + rsShares)
-          .isCloseTo(ClusterView.weight(rsShares, "frontend"), org.assertj.core.data.Offset.offset(1e-6));
+      double[] weights = view.frontendWeights(i);
+      assertThat(weights[1]).as("pair " + i + ": frontend weight at the DataNode, at the RegionServer " + weights[0])
+          .isCloseTo(weights[0], org.assertj.core.data.Offset.offset(1e-6));
     }
   }
 }

@@ -98,6 +98,27 @@ final class ClusterView {
     }
   }
 
+  /**
+   * Pair i's front-end weight as {RegionServer, DataNode}, read until the two agree (at most 20
+   * reads, 250 ms apart) or returned as last read. The controller sets the RegionServer, then the
+   * DataNode (a JMX call away): one read of each can fall between the two writes of a decision
+   * and see the RegionServer one step ahead. A controller that set different weights never agrees.
+   */
+  double[] frontendWeights(int i) throws Exception {
+    double[] w = null;
+    for (int attempt = 0; attempt < 20; attempt++) {
+      if (attempt > 0) {
+        Thread.sleep(250); // the polling cadence, not a wait standing in for state
+      }
+      w = new double[] {weight(rsControl(i).path("Shares").asText(), "frontend"),
+          weight(dnControl(i).path("Shares").asText(), "frontend")};
+      if (Math.abs(w[0] - w[1]) <= 1e-6) {
+        break;
+      }
+    }
+    return w;
+  }
+
   /** How many of a RegionServer log's controller decisions were taken on at least {@code minSamples} samples. */
   static long decisions(String rsLog, long minSamples) {
     return rsLog.lines().map(DECISION::matcher).filter(Matcher::find)
