@@ -34,6 +34,12 @@ import java.util.function.Predicate;
  * there and then (the same {@code poll} the slot would make on waking, so the order is unchanged)
  * and hands the ticket to the slot's mailbox; the woken thread returns it without taking the lock
  * again.
+ *
+ * <p>Rate limits ({@link #setLimits}): a tenant over its limit keeps its queue and its place in
+ * the tag order, but no slot takes its work until its {@link TokenBucket} is out of debt; slots
+ * serve the other tenants meanwhile and a slot with nothing else to do parks until the earliest
+ * limited tenant may go again. Work is charged its estimated cost when it starts and corrected by
+ * {@link #complete(Ticket, long)}.
  */
 public final class FairQueueScheduler<T> {
   public static final int DEFAULT_TENANT_CAPACITY = 1_000;
@@ -58,6 +64,9 @@ public final class FairQueueScheduler<T> {
   private long epoch;
   private long nextOrder;
   private Allocation allocation;
+  private RateLimits limits = RateLimits.none();
+  /** Tenant queues with a bucket: while 0, no limit is checked anywhere. */
+  private int limitedQueues;
   private int slotCount;
   private int effectiveReserved;
   private TenantQueue<T>[] reservedFor;
@@ -126,6 +135,8 @@ public final class FairQueueScheduler<T> {
         if (handed != null) {
           mailboxes[slot].set(handed);
         }
+        // Woken even without a ticket (its tenant over its limit): the slot may have parked
+        // before any limited work was queued, with no time to wake up at.
         wake = waiters.get(slot);
       }
       return true;
@@ -175,6 +186,7 @@ public final class FairQueueScheduler<T> {
     if (slot < 0) {
       throw new IllegalArgumentException("slot must be >= 0, got " + slot);
     }
+    long limitedWait;
     while (true) {
       Ticket<T> handed = handedTo(slot);
       if (handed != null) {
@@ -196,13 +208,19 @@ public final class FairQueueScheduler<T> {
         }
         waiters.set(slot, Thread.currentThread());
         waiting.set(slot);
+        limitedWait = limitedQueues == 0 ? 0L : nanosUntilLimitedReady(slot);
       } finally {
         lock.unlock();
       }
       // Parked outside the lock: the waker unparks after releasing it, so a woken slot does not
       // wake up only to queue for the lock its waker still holds. An unpark that comes before the
-      // park is kept as the thread's permit, so no wake-up is lost.
-      LockSupport.park(this);
+      // park is kept as the thread's permit, so no wake-up is lost. With work held back by a rate
+      // limit only until then (offer wakes it sooner for work it may take).
+      if (limitedWait > 0) {
+        LockSupport.parkNanos(this, limitedWait);
+      } else {
+        LockSupport.park(this);
+      }
       if (Thread.interrupted()) {
         lock.lock();
         try {
@@ -267,11 +285,14 @@ public final class FairQueueScheduler<T> {
    */
   public void complete(Ticket<T> ticket, long actualCost) {
     long actual = Math.max(1L, actualCost);
-    if (ticket.shared && actual != ticket.cost) {
+    if (actual != ticket.cost && (ticket.shared || ticket.queue.bucket != null)) {
       lock.lock();
       try {
         TenantQueue<T> q = ticket.queue;
-        if (q.epoch == epoch) {
+        if (q.bucket != null) {
+          q.bucket.charge(clock.nanoTime(), actual - ticket.cost);
+        }
+        if (ticket.shared && q.epoch == epoch) {
           q.lastFinish += (actual - ticket.cost) / q.weight;
           if (!q.items.isEmpty()) {
             // The head's start tag came from the old finish tag: move it too.
@@ -352,6 +373,34 @@ public final class FairQueueScheduler<T> {
       next.reservations().keySet().forEach(this::queueFor);
       assignSlots();
       wakeAll();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Installs rate limits: from now on a tenant's work starts only while its {@link TokenBucket} is
+   * out of debt (see the class comment). A tenant's balance carries over a change of its limit.
+   */
+  public void setLimits(RateLimits next) {
+    Objects.requireNonNull(next, "limits");
+    lock.lock();
+    try {
+      limits = next;
+      long now = clock.nanoTime();
+      for (TenantQueue<T> q : tenants.values()) {
+        applyLimit(q, now);
+      }
+      wakeAll();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  public RateLimits limits() {
+    lock.lock();
+    try {
+      return limits;
     } finally {
       lock.unlock();
     }
@@ -517,7 +566,12 @@ public final class FairQueueScheduler<T> {
     try {
       int before = tenants.size();
       tenants.values().removeIf(q -> q.items.isEmpty() && !keep.test(q.name)
-          && !allocation.shares().containsKey(q.name) && !allocation.reservations().containsKey(q.name));
+          && !allocation.shares().containsKey(q.name) && !allocation.reservations().containsKey(q.name)
+          && !limits.perSecond().containsKey(q.name));
+      limitedQueues = 0;
+      for (TenantQueue<T> q : tenants.values()) {
+        limitedQueues += q.bucket != null ? 1 : 0;
+      }
       return before - tenants.size();
     } finally {
       lock.unlock();
@@ -542,6 +596,9 @@ public final class FairQueueScheduler<T> {
     if (q == null) {
       q = new TenantQueue<>(tenant, nextOrder++, allocation.share(tenant));
       tenants.put(tenant, q);
+      if (!limits.isNone()) {
+        applyLimit(q, clock.nanoTime());
+      }
     }
     return q;
   }
@@ -557,7 +614,11 @@ public final class FairQueueScheduler<T> {
     }
     TenantQueue<T> q = reservedFor[slot];
     Ticket<T> t;
+    long now = clock.nanoTime();
     if (q != null) {
+      if (q.bucket != null && !q.bucket.ready(now)) {
+        return null;
+      }
       t = takeFirst(q, eligible);
       if (t == null) {
         return null;
@@ -565,8 +626,8 @@ public final class FairQueueScheduler<T> {
       t.shared = false;
     } else {
       q = backlogged.peek();
-      if (q != null && eligible != null && !eligible.test(q.items.peekFirst().item)) {
-        q = smallestTagWithEligible(eligible);
+      if (q != null && !mayServe(q, eligible, now)) {
+        q = smallestTagServable(eligible, now);
       }
       if (q == null) {
         return null;
@@ -578,7 +639,9 @@ public final class FairQueueScheduler<T> {
       q.epoch = epoch;
     }
     queued--;
-    long now = clock.nanoTime();
+    if (q.bucket != null) {
+      q.bucket.charge(now, t.cost);
+    }
     if (!q.items.isEmpty()) {
       q.headStart = Math.max(virtualTime, finishTag(q));
       backlogged.update(q);
@@ -612,22 +675,61 @@ public final class FairQueueScheduler<T> {
     return null;
   }
 
+  /** Whether a shared slot may take {@code q}'s head now: within its limit and eligible. */
+  private boolean mayServe(TenantQueue<T> q, Predicate<? super T> eligible, long now) {
+    return (q.bucket == null || q.bucket.ready(now))
+        && (eligible == null || eligible.test(q.items.peekFirst().item));
+  }
+
   /**
-   * The backlogged tenant with the smallest start tag (ties: the older tenant) that has a ticket
-   * {@code eligible} accepts, or null. Walks every queued ticket: only when the tag order's first
-   * tenant has none at its head, and a DataNode's queues are short.
+   * The backlogged tenant with the smallest start tag (ties: the older tenant) within its limit
+   * that has a ticket {@code eligible} accepts (any, if null), or null. Walks every backlogged
+   * tenant and, with a filter, its queued tickets: only when the tag order's first tenant cannot
+   * go, and a DataNode's queues are short.
    */
-  private TenantQueue<T> smallestTagWithEligible(Predicate<? super T> eligible) {
+  private TenantQueue<T> smallestTagServable(Predicate<? super T> eligible, long now) {
     TenantQueue<T> best = null;
     for (int i = 0; i < backlogged.size(); i++) {
       TenantQueue<T> q = backlogged.at(i);
       boolean before = best == null || q.headStart < best.headStart
           || (q.headStart == best.headStart && q.order < best.order);
-      if (before && hasEligible(q, eligible)) {
+      if (before && (q.bucket == null || q.bucket.ready(now)) && (eligible == null || hasEligible(q, eligible))) {
         best = q;
       }
     }
     return best;
+  }
+
+  /**
+   * Nanoseconds until a tenant {@code slot} may serve comes out of its limit's debt, 0 if none
+   * waits on a limit: how long a slot with nothing else to do parks.
+   */
+  private long nanosUntilLimitedReady(int slot) {
+    long now = clock.nanoTime();
+    TenantQueue<T> own = reservedFor[slot];
+    if (own != null) {
+      return own.bucket != null && !own.items.isEmpty() ? own.bucket.nanosUntilReady(now) : 0L;
+    }
+    long soonest = Long.MAX_VALUE;
+    for (int i = 0; i < backlogged.size(); i++) {
+      TenantQueue<T> q = backlogged.at(i);
+      if (q.bucket != null) {
+        soonest = Math.min(soonest, Math.max(1L, q.bucket.nanosUntilReady(now)));
+      }
+    }
+    return soonest == Long.MAX_VALUE ? 0L : soonest;
+  }
+
+  private void applyLimit(TenantQueue<T> q, long now) {
+    double rate = limits.rate(q.name);
+    boolean had = q.bucket != null;
+    if (rate == 0.0) {
+      q.bucket = null;
+    } else {
+      double burst = rate * limits.burstSeconds();
+      q.bucket = had ? q.bucket.withRate(rate, burst, now) : new TokenBucket(rate, burst, now);
+    }
+    limitedQueues += (q.bucket != null ? 1 : 0) - (had ? 1 : 0);
   }
 
   /** A plain loop, not a stream: this runs under the lock on the DataNode's read path. */

@@ -19,6 +19,8 @@ final class TenantQueue<T> {
   long epoch;
   /** Position in the scheduler's {@link TagHeap}, -1 while not backlogged. */
   int heapIndex = -1;
+  /** Its rate limit, null if it has none. */
+  TokenBucket bucket;
 
   TenantQueue(String name, long order, double weight) {
     this.name = name;

@@ -228,6 +228,12 @@ class FairQueueSchedulerTest {
   /** Starts a thread taking on {@code slot} and returns once it is parked there. */
   private static java.util.concurrent.CompletableFuture<Ticket<String>> parkedTaker(
       FairQueueScheduler<String> s, int slot) throws InterruptedException {
+    return parkedTaker(s, slot, Thread.State.WAITING);
+  }
+
+  /** As above, parked in {@code state} (TIMED_WAITING: until a limited tenant may go again). */
+  private static java.util.concurrent.CompletableFuture<Ticket<String>> parkedTaker(
+      FairQueueScheduler<String> s, int slot, Thread.State state) throws InterruptedException {
     java.util.concurrent.CompletableFuture<Ticket<String>> got = new java.util.concurrent.CompletableFuture<>();
     Thread t = new Thread(() -> {
       try {
@@ -239,7 +245,7 @@ class FairQueueSchedulerTest {
     t.setDaemon(true);
     t.start();
     long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
-    while (!(t.getState() == Thread.State.WAITING && java.util.concurrent.locks.LockSupport.getBlocker(t) == s)) {
+    while (!(t.getState() == state && java.util.concurrent.locks.LockSupport.getBlocker(t) == s)) {
       assertThat(System.nanoTime()).as("parked in take").isLessThan(deadline);
       Thread.onSpinWait();
     }
@@ -352,5 +358,146 @@ class FairQueueSchedulerTest {
     assertThat(s.poll(0).item()).isEqualTo("y");
     s.offer("idle", "z", 1);
     assertThat(s.metrics("idle").totalArrivals()).as("starts afresh").isEqualTo(1);
+  }
+
+  // ---------------------------------------------------------------- rate limits
+
+  private static final long MS = 1_000_000L;
+
+  @Test
+  void aTenantOverItsLimitKeepsItsPlaceWhileTheSharedSlotsServeOthers() {
+    FairQueueScheduler<String> s = scheduler(2);
+    s.setLimits(RateLimits.allBut("fe", 1_000)); // batch: 1 unit per ms, saves up 100
+    s.offer("batch", "b1", 150);
+    s.offer("batch", "b2", 10);
+    assertThat(s.poll(0).item()).as("within its burst").isEqualTo("b1");
+    s.offer("fe", "f1", 10);
+    // batch's b2 has the smaller start tag (0 against fe's), but batch owes 50 units.
+    assertThat(s.poll(0).item()).isEqualTo("f1");
+    assertThat(s.poll(1)).as("only limited work left").isNull();
+    clock.advanceNanos(49 * MS);
+    assertThat(s.poll(1)).isNull();
+    clock.advanceNanos(MS);
+    assertThat(s.poll(1).item()).as("out of debt after 50 ms").isEqualTo("b2");
+  }
+
+  @Test
+  void overTimeALimitedTenantGetsItsRateAndTheRestGoesToOthers() {
+    FairQueueScheduler<String> s = scheduler(1);
+    s.setLimits(RateLimits.allBut("fe", 500_000)); // half of one slot, in microseconds of service
+    Map<String, Long> served = new HashMap<>();
+    for (int i = 0; i < 10; i++) {
+      s.offer("batch", "b", 20_000);
+      s.offer("fe", "f", 2_000);
+    }
+    long busyUntil = 0;
+    while (clock.nanoTime() < 10_000 * MS) {
+      if (clock.nanoTime() >= busyUntil) {
+        Ticket<String> t = s.poll(0);
+        if (t != null) {
+          served.merge(t.tenant(), t.cost(), Long::sum);
+          s.complete(t, t.cost());
+          busyUntil = clock.nanoTime() + t.cost() * 1_000; // the slot is busy for its cost
+          s.offer(t.tenant(), t.item(), t.cost());
+        }
+      }
+      clock.advanceNanos(MS);
+    }
+    // Equal shares would give batch half; its limit gives it 0.5 s per s too, so check a lower one.
+    assertThat(served.get("batch") / 10.0).as("batch's units per second").isCloseTo(500_000.0, within(25_000.0));
+    assertThat(served.get("fe") / 10.0).as("fe took the rest").isGreaterThan(400_000.0);
+
+    s.setLimits(RateLimits.allBut("fe", 100_000));
+    served.clear();
+    long start = clock.nanoTime();
+    while (clock.nanoTime() < start + 10_000 * MS) {
+      if (clock.nanoTime() >= busyUntil) {
+        Ticket<String> t = s.poll(0);
+        if (t != null) {
+          served.merge(t.tenant(), t.cost(), Long::sum);
+          s.complete(t, t.cost());
+          busyUntil = clock.nanoTime() + t.cost() * 1_000;
+          s.offer(t.tenant(), t.item(), t.cost());
+        }
+      }
+      clock.advanceNanos(MS);
+    }
+    assertThat(served.get("batch") / 10.0).isCloseTo(100_000.0, within(25_000.0));
+    assertThat(served.get("fe") / 10.0).isGreaterThan(850_000.0);
+  }
+
+  @Test
+  void theRealCostIsChargedToTheLimitAndABalanceCarriesOverAChangeOfLimit() {
+    FairQueueScheduler<String> s = scheduler(2);
+    s.setLimits(RateLimits.allBut("fe", 1_000)); // 1 unit per ms, burst 100
+    s.offer("batch", "b1", 1);
+    s.offer("batch", "b2", 1);
+    Ticket<String> t = s.poll(0);
+    s.complete(t, 300); // estimated 1, cost 300: 200 in debt
+    assertThat(s.poll(0)).isNull();
+    s.setLimits(RateLimits.allBut("fe", 2_000)); // twice the rate, the same debt
+    clock.advanceNanos(99 * MS);
+    assertThat(s.poll(0)).isNull();
+    clock.advanceNanos(MS);
+    assertThat(s.poll(0).item()).isEqualTo("b2");
+    s.offer("batch", "b3", 1);
+    s.setLimits(RateLimits.none());
+    Ticket<String> big = s.poll(0);
+    s.complete(big, 1_000_000);
+    s.offer("batch", "b4", 1);
+    assertThat(s.poll(0).item()).as("no limit, no debt").isEqualTo("b4");
+  }
+
+  @Test
+  void aSlotReservedForALimitedTenantIdlesWhileItIsInDebt() {
+    FairQueueScheduler<String> s = scheduler(2);
+    s.setAllocation(new Allocation(Map.of(), Map.of("batch", 1), 1.0)); // slot 0 reserved for batch
+    s.setLimits(new RateLimits(Map.of("batch", 1_000.0), 0.0, 0.1));
+    s.offer("batch", "b1", 200);
+    s.offer("batch", "b2", 1);
+    assertThat(s.poll(0).item()).isEqualTo("b1");
+    assertThat(s.poll(0)).as("reserved, but 100 in debt").isNull();
+    assertThat(s.poll(1)).as("nor on the shared slot").isNull();
+    clock.advanceNanos(100 * MS);
+    assertThat(s.poll(0).item()).isEqualTo("b2");
+  }
+
+  @Test
+  void aParkedSlotWakesWhenALimitedTenantMayGoAgain() throws Exception {
+    FairQueueScheduler<String> s = scheduler(1);
+    s.setLimits(RateLimits.allBut("fe", 1_000));
+    s.offer("batch", "b1", 150);
+    s.offer("batch", "b2", 1);
+    assertThat(s.poll(0).item()).isEqualTo("b1"); // 50 units (50 ms) in debt
+    var got = parkedTaker(s, 0, Thread.State.TIMED_WAITING);
+    clock.advanceNanos(50 * MS); // the slot parked for 50 ms of real time, then looks again
+    assertThat(got.get(10, java.util.concurrent.TimeUnit.SECONDS).item()).isEqualTo("b2");
+  }
+
+  @Test
+  void aSlotParkedWithNothingToDoWakesForLimitedWorkQueuedLater() throws Exception {
+    FairQueueScheduler<String> s = scheduler(1);
+    s.setLimits(RateLimits.allBut("fe", 1_000));
+    s.offer("batch", "b0", 150);
+    assertThat(s.poll(0).item()).isEqualTo("b0"); // 50 units in debt, nothing queued
+    var got = parkedTaker(s, 0, Thread.State.WAITING); // no limited work: parked without a timeout
+    s.offer("batch", "b1", 1); // still in debt: no ticket handed, but the slot must learn when
+    clock.advanceNanos(50 * MS);
+    assertThat(got.get(10, java.util.concurrent.TimeUnit.SECONDS).item()).isEqualTo("b1");
+  }
+
+  @Test
+  void forgettingIdleTenantsKeepsTheNamedLimitsAndNewTenantsGetTheDefault() {
+    FairQueueScheduler<String> s = scheduler(1);
+    s.setLimits(new RateLimits(Map.of("named", 1_000.0), 1_000.0, 0.1));
+    s.offer("named", "n", 1);
+    s.offer("other", "o", 1);
+    s.poll(0);
+    s.poll(0);
+    assertThat(s.forgetTenants(t -> false)).as("'other' forgotten, 'named' kept").isEqualTo(1);
+    s.offer("late", "l1", 500);
+    s.offer("late", "l2", 1);
+    assertThat(s.poll(0).item()).isEqualTo("l1");
+    assertThat(s.poll(0)).as("a new tenant gets the default limit").isNull();
   }
 }
