@@ -23,6 +23,9 @@ public final class HBaseSchedulerControl extends FirstLevelControl implements HB
   @Override public void setPoolBounds(int min, int max) { s.setPoolBounds(min, max); }
   @Override public int getPoolCap() { return s.poolCap(); }
   @Override public void setPoolCap(int cap) { s.setPoolCap(cap); }
+  @Override public double getThrottle() { return s.throttle(); }
+  @Override public String getThrottleExempt() { return s.throttleExempt(); }
+  @Override public void setThrottle(String exemptTenant, double handlers) { s.setThrottle(exemptTenant, handlers); }
   @Override public int getHandlerThreads() { return s.handlerThreads(); }
   @Override public int getActiveHandlers() { return s.activeHandlers(); }
   @Override public int getQueuePerTenant() { return s.queues().tenantCapacity(); }

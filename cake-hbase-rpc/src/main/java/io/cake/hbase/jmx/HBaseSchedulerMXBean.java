@@ -28,6 +28,18 @@ public interface HBaseSchedulerMXBean extends FirstLevelControlMXBean {
 
   void setPoolCap(int cap);
 
+  /**
+   * The second-level controller's throttle: handlers' worth of service each tenant other than
+   * {@link #getThrottleExempt()} may use on average (0: none). Calls over it wait in their queue.
+   */
+  double getThrottle();
+
+  /** The tenant the throttle leaves out (the SLO tenant), empty while there is none. */
+  String getThrottleExempt();
+
+  /** Sets the throttle (0 lifts it); refused, changing nothing, if not in [0, the pool's max]. */
+  void setThrottle(String exemptTenant, double handlers);
+
   int getHandlerThreads();
 
   int getActiveHandlers();

@@ -41,6 +41,8 @@ public final class RegionServerScheduler implements FirstLevel {
   private static final Logger LOG = LoggerFactory.getLogger(RegionServerScheduler.class);
   /** How long stop() waits for running calls before interrupting their handlers. */
   static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
+  /** Calls are charged their handler time in microseconds: one handler busy is this per second. */
+  static final double MICROS_PER_SECOND = 1e6;
 
   private final String name;
   private final int port;
@@ -58,6 +60,7 @@ public final class RegionServerScheduler implements FirstLevel {
   private volatile TenantResolver resolver;
   private volatile boolean enabled;
   private volatile String lastConfigurationError;
+  private volatile String throttleExempt = "";
   private volatile SiteFile siteFile = new SiteFile(0, Map.of());
 
   RegionServerScheduler(
@@ -275,6 +278,41 @@ public final class RegionServerScheduler implements FirstLevel {
       LOG.info("Cake {}: handler pool cap {} -> {} (pool {})", name, before == 0 ? "none" : before,
           cap == 0 ? "none" : cap, queues.slotCount());
     }
+  }
+
+  /**
+   * Limits every tenant but {@code exemptTenant} to {@code handlers} handlers' worth of service
+   * each, on average (0 lifts it): their calls wait in their queues, in order, while they are over
+   * it. The second-level controller uses this when the SLO misses with the pool already at its
+   * floor: on a CPU-bound RegionServer one scan handler beside the front end's can still take most
+   * of the machine. Handler time is what calls are charged in (microseconds).
+   */
+  public synchronized void setThrottle(String exemptTenant, double handlers) {
+    io.cake.core.tenant.TenantNames.check("the throttle's exempt tenant", exemptTenant);
+    int max = sizer.config().maxSize();
+    if (!(handlers >= 0.0) || handlers > max) {
+      throw new IllegalArgumentException("throttle must be 0 (none) or a number of handlers up to the pool's max "
+          + max + ", got " + handlers);
+    }
+    io.cake.core.sched.RateLimits before = queues.limits();
+    io.cake.core.sched.RateLimits next = handlers == 0.0 ? io.cake.core.sched.RateLimits.none()
+        : io.cake.core.sched.RateLimits.allBut(exemptTenant, handlers * MICROS_PER_SECOND);
+    queues.setLimits(next);
+    throttleExempt = handlers == 0.0 ? "" : exemptTenant;
+    if (before.isNone() != next.isNone()) {
+      LOG.info("Cake {}: {}", name, next.isNone() ? "throttle lifted"
+          : String.format("tenants other than %s throttled to %.2f handlers each", exemptTenant, handlers));
+    }
+  }
+
+  /** The throttle in handlers (0: none); see {@link #setThrottle}. */
+  public double throttle() {
+    return queues.limits().defaultPerSecond() / MICROS_PER_SECOND;
+  }
+
+  /** The tenant the throttle leaves out, empty while there is none. */
+  public String throttleExempt() {
+    return throttleExempt;
   }
 
   /** Resizes the pool at once if it is outside the bounds and cap in force now. */

@@ -403,6 +403,74 @@ class CakeSchedulerClusterTest {
     assertThat(scans.get()).isPositive();
   }
 
+  @Test
+  void theThrottleHoldsOtherTenantsToItsHandlerTimeAndLeavesTheExemptTenantAlone() throws Exception {
+    RegionServerScheduler s = cluster.scheduler();
+    AtomicBoolean running = new AtomicBoolean(true);
+    List<CompletableFuture<Void>> scanners = new ArrayList<>();
+    Connection batchConn = ConnectionFactory.createConnection(cluster.conf(), null, User.getCurrent(),
+        Map.of("cake.tenant", Bytes.toBytes("throttled")));
+    try (Table fe = conn.getTable(big)) {
+      for (int i = 0; i < 3; i++) {
+        scanners.add(CompletableFuture.runAsync(() -> {
+          try (Table t = batchConn.getTable(big)) {
+            while (running.get()) {
+              try (ResultScanner sc = t.getScanner(CakeCluster.heavyScan())) {
+                sc.forEach(r -> {});
+              }
+            }
+          } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        }));
+      }
+      CakeCluster.await("scans running", Duration.ofSeconds(30), () -> s.queues().metrics("throttled") != null
+          && s.queues().metrics("throttled").totalCompletions() > 3);
+      double free = handlersBusy(s, "throttled", 3_000);
+
+      s.setThrottle("frontend", 0.2);
+      assertThat(s.throttle()).isEqualTo(0.2);
+      assertThat(s.throttleExempt()).isEqualTo("frontend");
+      TimeUnit.SECONDS.sleep(1); // calls started before the throttle finish (pacing a measurement)
+      double throttled = handlersBusy(s, "throttled", 4_000);
+      // The exempt tenant (untagged calls are 'default', so tag one) is served meanwhile.
+      Get get = new Get(row(7));
+      get.setAttribute("cake.tenant", Bytes.toBytes("frontend"));
+      assertThat(fe.get(get).isEmpty()).isFalse();
+
+      // Refused, naming what is wrong, and nothing changes.
+      assertThatThrownBy(() -> s.setThrottle("frontend", -0.5)).hasMessageContaining("throttle");
+      assertThatThrownBy(() -> s.setThrottle("frontend", Double.NaN)).hasMessageContaining("throttle");
+      assertThatThrownBy(() -> s.setThrottle("frontend", 1e9)).hasMessageContaining("pool's max");
+      assertThatThrownBy(() -> s.setThrottle("bad name!", 0.5)).hasMessageContaining("exempt tenant");
+      assertThat(s.throttle()).isEqualTo(0.2);
+
+      s.setThrottle("frontend", 0);
+      assertThat(s.throttle()).isZero();
+      assertThat(s.throttleExempt()).isEmpty();
+      System.out.printf("CAKE throttle: scans on %.2f handlers free, %.2f throttled to 0.2%n", free, throttled);
+      assertThat(free).as("unthrottled, the scans keep most of a handler busy").isGreaterThan(0.9);
+      assertThat(throttled).as("held to 0.2 handlers, give or take a call at each end")
+          .isLessThan(0.45).isLessThan(free / 2).isGreaterThan(0.05);
+    } finally {
+      s.setThrottle("frontend", 0);
+      running.set(false);
+      for (CompletableFuture<Void> f : scanners) {
+        f.get(60, TimeUnit.SECONDS); // every scan finished: no call lost to the throttle
+      }
+      batchConn.close();
+    }
+  }
+
+  /** {@code tenant}'s handler time over the next {@code millis}, in handlers busy on average. */
+  private static double handlersBusy(RegionServerScheduler s, String tenant, long millis) throws InterruptedException {
+    TenantMetrics m = s.queues().metrics(tenant);
+    long units0 = m.totalServiceUnits();
+    long t0 = System.nanoTime();
+    TimeUnit.MILLISECONDS.sleep(millis); // the measurement window
+    return (m.totalServiceUnits() - units0) / 1e6 / ((System.nanoTime() - t0) / 1e9);
+  }
+
   /**
    * Every handler the pool can ever have is held inside the region by tenant "holder" (set
    * TenantRecordingObserver's latch first), with more of its calls queued behind.
