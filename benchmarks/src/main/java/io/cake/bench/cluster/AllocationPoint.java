@@ -3,7 +3,8 @@ package io.cake.bench.cluster;
 /**
  * Cake's allocation for the front-end tenant at one instant. Shares are the front end's fraction
  * of all weights (every named tenant plus the default share, as the controller counts it; 0..1);
- * reservations are slots reserved for the front end.
+ * reservations are slots reserved for the front end; the throttle is the handlers' worth of
+ * service every other tenant may use at HBase (0: none).
  */
 public record AllocationPoint(
     double tSeconds,
@@ -11,4 +12,5 @@ public record AllocationPoint(
     double hbaseShare,
     int hbaseReserved,
     double hdfsShare,
-    int hdfsReserved) {}
+    int hdfsReserved,
+    double hbaseThrottle) {}

@@ -481,7 +481,8 @@ public final class EmbeddedCluster implements Target {
             ha.fractionOfAll(FRONTEND),
             ha.reservation(FRONTEND),
             da.fractionOfAll(FRONTEND),
-            da.reservation(FRONTEND)));
+            da.reservation(FRONTEND),
+            hb.get().throttle()));
   }
 
   @Override

@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * A RegionServer's Cake scheduler ({@code io.cake:type=Scheduler,kind=hbase}): the handler pool
- * (size, AIMD bounds, the controller's cap, 0 for none), calls waiting in Cake's queues, and each
+ * (size, AIMD bounds, the controller's cap, 0 for none), the controller's throttle on the other
+ * tenants (handlers each, 0 for none) and the tenant it leaves out, calls waiting in Cake's queues, and each
  * tenant.
  */
 public record HBaseLevel(
@@ -14,6 +15,8 @@ public record HBaseLevel(
     Integer poolMin,
     Integer poolMax,
     Integer poolCap,
+    Double throttle,
+    String throttleExempt,
     Integer activeHandlers,
     Integer queued,
     Double defaultShare,

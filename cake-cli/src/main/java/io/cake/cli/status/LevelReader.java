@@ -38,6 +38,8 @@ final class LevelReader {
         integer(control, "PoolMin"),
         integer(control, "PoolMax"),
         integer(control, "PoolCap"),
+        Beans.number(control, "Throttle"),
+        blankToNull(Beans.text(control, "ThrottleExempt")),
         integer(control, "ActiveHandlers"),
         integer(control, "Queued"),
         Beans.number(control, "DefaultShare"),

@@ -107,7 +107,7 @@ public final class StatusReader {
       rows.add(r.tenant().equals(c.sloTenant()) ? r.withSlo(c.slo(), c.met(r)) : r);
     }
     return new HBaseLevel(l.scheduler(), l.enabled(), l.poolSize(), l.poolMin(), l.poolMax(), l.poolCap(),
-        l.activeHandlers(), l.queued(), l.defaultShare(), l.configurationError(), List.copyOf(rows));
+        l.throttle(), l.throttleExempt(), l.activeHandlers(), l.queued(), l.defaultShare(), l.configurationError(), List.copyOf(rows));
   }
 
   private DataNodeLevel datanode(RegionServerAddress rs, Beans rsPage) {

@@ -23,7 +23,7 @@ class StatusTextTest {
       List.of("SLO exceeded (perf 2.71): share -1.5 points"), 0.137, 0, 1, 8, 0L, "");
 
   static ClusterStatus cluster() {
-    HBaseLevel hbase = new HBaseLevel("hbase-26620", true, 6, 4, 72, 8, 1, 2, 43.1, null, List.of(BATCH, FRONT));
+    HBaseLevel hbase = new HBaseLevel("hbase-26620", true, 6, 4, 72, 8, 0.4, "frontend", 1, 2, 43.1, null, List.of(BATCH, FRONT));
     DataNodeLevel dn = new DataNodeLevel("http://127.0.0.2:26112", null, "hdfs-26110", true, 6, 1, 0, 0,
         List.of(new TenantRow("frontend", 0.096, 13.7, 0, 0.0, 0.0, 92.9, 279.0, 0.0, 0.02, 0.41, 1.21, null, null)));
     return new ClusterStatus(List.of(
@@ -38,6 +38,7 @@ class StatusTextTest {
     assertThat(lines).contains(
         "RegionServer 127.0.0.2:26620  http://127.0.0.2:26621",
         "  Cake on, hbase-26620, handler pool 6 (AIMD 4..72, cap 8), 1 active, 2 queued",
+        "  throttle: every tenant but frontend held to 0.40 handlers' worth of service each",
         "  controller: frontend p99.0 <= 50.0 ms, running, every 3.0 s, 0 failed intervals",
         "    last decision: frontend: p99.0 <= 50.0 ms measured p99.94=18.5 samples=84 | perf=2.71 -> share=13.7%",
         "    reasons: SLO exceeded (perf 2.71): share -1.5 points",
@@ -54,7 +55,7 @@ class StatusTextTest {
     ControllerView paused = new ControllerView("frontend", "p99.0 <= 10.0 ms", 99.0, 10.0, null, true, 10_000L,
         "paused: allocation left as it is", List.of(), null, null, null, null, 3L,
         "cake.slo.frontend: millis must be a positive finite number, got -5.0");
-    HBaseLevel hbase = new HBaseLevel("hbase-1", false, 4, 4, 72, 0, 0, 0, 1.0, "cake.hbase.aimd.min: must be >= 1", List.of());
+    HBaseLevel hbase = new HBaseLevel("hbase-1", false, 4, 4, 72, 0, 0.0, null, 0, 0, 1.0, "cake.hbase.aimd.min: must be >= 1", List.of());
     List<String> lines = StatusText.regionServer(new RegionServerStatus("rs", 1, "http://rs:2", true, null, hbase, paused, null, null));
     assertThat(lines).contains("  Cake OFF (kill switch: stock scheduling), hbase-1, handler pool 4 (AIMD 4..72, no cap), 0 active, 0 queued",
         "  configuration refused: cake.hbase.aimd.min: must be >= 1",

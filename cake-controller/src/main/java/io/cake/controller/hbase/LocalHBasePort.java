@@ -49,4 +49,9 @@ final class LocalHBasePort implements SecondLevelController.HBasePort {
   public void setPoolCap(int cap) {
     scheduler.setPoolCap(cap);
   }
+
+  @Override
+  public void setThrottle(String exemptTenant, double handlers) {
+    scheduler.setThrottle(exemptTenant, handlers);
+  }
 }

@@ -158,6 +158,12 @@ public final class Controller implements ControllerMXBean {
   }
 
   @Override
+  public double getOthersThrottle() {
+    LatencyAllocation a = allocation();
+    return a == null ? -1 : a.othersThrottle();
+  }
+
+  @Override
   public long getFailures() {
     SecondLevelController c = controller.get();
     return c == null ? 0L : c.failures();

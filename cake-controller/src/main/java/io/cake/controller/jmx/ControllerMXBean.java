@@ -57,6 +57,9 @@ public interface ControllerMXBean {
   /** The cap it set on the HBase handler pool (0: none), -1 before the first decision. */
   int getHbasePoolCap();
 
+  /** Handlers' worth of service each other tenant may use at HBase (0: none), -1 before the first decision. */
+  double getOthersThrottle();
+
   long getFailures();
 
   /** Why the last hbase-site.xml handed over by update_config was refused (by key), or empty. */

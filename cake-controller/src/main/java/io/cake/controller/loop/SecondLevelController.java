@@ -35,6 +35,12 @@ public final class SecondLevelController implements AutoCloseable {
 
     /** Caps the handler pool (0: no cap); see {@link LatencyAllocation#hbasePoolCap()}. */
     void setPoolCap(int cap) throws java.io.IOException;
+
+    /**
+     * Holds every tenant but {@code exemptTenant} to {@code handlers} handlers' worth of service
+     * each (0: none); see {@link LatencyAllocation#othersThrottle()}.
+     */
+    void setThrottle(String exemptTenant, double handlers) throws java.io.IOException;
   }
 
   /** What the last tick did, for JMX and tests. */
@@ -141,6 +147,7 @@ public final class SecondLevelController implements AutoCloseable {
       throw e;
     }
     hb.setPoolCap(a.hbasePoolCap());
+    hb.setThrottle(tenant, a.othersThrottle());
   }
 
   /** " p99.76" when the latency is measured beyond the goal's own percentile, else "". */

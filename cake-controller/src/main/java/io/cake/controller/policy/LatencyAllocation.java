@@ -8,8 +8,11 @@ package io.cake.controller.policy;
  * <p>Beyond the paper, {@code hbasePoolCap} caps the HBase handler pool (0: no cap, AIMD alone
  * sizes it): how many calls of every tenant run at once, for when the SLO is missed without the
  * tenant waiting in a queue (its calls are slow because everything running competes for CPU).
+ * {@code othersThrottle} goes further once the pool is at its floor: every other tenant may use at
+ * most that many handlers' worth of service at HBase (0: none).
  */
-public record LatencyAllocation(double share, int hdfsReserved, int hbaseReserved, int hbasePoolCap) {
+public record LatencyAllocation(
+    double share, int hdfsReserved, int hbaseReserved, int hbasePoolCap, double othersThrottle) {
   /** Shares stay strictly inside (0, 1): a weight of zero would starve a tenant outright. */
   public static final double MIN_SHARE = 0.001;
   public static final double MAX_SHARE = 0.999;
@@ -26,6 +29,14 @@ public record LatencyAllocation(double share, int hdfsReserved, int hbaseReserve
     if (hbasePoolCap < 0) {
       throw new IllegalArgumentException("hbasePoolCap must be >= 0 (0: none), got " + hbasePoolCap);
     }
+    if (!(othersThrottle >= 0.0) || Double.isInfinite(othersThrottle)) {
+      throw new IllegalArgumentException("othersThrottle must be 0 (none) or a positive number of handlers, got " + othersThrottle);
+    }
+  }
+
+  /** Without a throttle. */
+  public LatencyAllocation(double share, int hdfsReserved, int hbaseReserved, int hbasePoolCap) {
+    this(share, hdfsReserved, hbaseReserved, hbasePoolCap, 0.0);
   }
 
   /** Without a pool cap (the paper's allocation). */
@@ -46,6 +57,7 @@ public record LatencyAllocation(double share, int hdfsReserved, int hbaseReserve
   public String toString() {
     return String.format(
             "share=%.1f%% hdfsReserved=%d hbaseReserved=%d", share * 100, hdfsReserved, hbaseReserved)
-        + (hbasePoolCap > 0 ? " hbasePoolCap=" + hbasePoolCap : "");
+        + (hbasePoolCap > 0 ? " hbasePoolCap=" + hbasePoolCap : "")
+        + (othersThrottle > 0 ? String.format(" othersThrottle=%.2f", othersThrottle) : "");
   }
 }

@@ -216,15 +216,16 @@ class ControllerClusterTest {
       assertThat(batchScans.get()).as("batch kept scanning").isGreaterThan(scansBefore);
       int hbaseReserved = (Integer) jmx.getAttribute(controller, "HbaseReserved");
       double shareBefore = (Double) jmx.getAttribute(controller, "Share");
-      System.out.printf("allocation when met: share=%.3f hbaseReserved=%d hdfsReserved=%s hbasePoolCap=%s%n",
+      System.out.printf("allocation when met: share=%.3f hbaseReserved=%d hdfsReserved=%s hbasePoolCap=%s othersThrottle=%s%n",
           shareBefore, hbaseReserved, jmx.getAttribute(controller, "HdfsReserved"),
-          jmx.getAttribute(controller, "HbasePoolCap"));
+          jmx.getAttribute(controller, "HbasePoolCap"), jmx.getAttribute(controller, "OthersThrottle"));
       // The controller's pool cap (0 when it never needed one) is what the RegionServer's
       // scheduler has in force; both can move at the next decision, so wait for them to agree.
       var scheduler = FirstLevels.all(RegionServerScheduler.class).get(0);
       await(Duration.ofSeconds(30), () -> {
         try {
-          return (Integer) jmx.getAttribute(controller, "HbasePoolCap") == scheduler.poolCap();
+          return (Integer) jmx.getAttribute(controller, "HbasePoolCap") == scheduler.poolCap()
+              && (Double) jmx.getAttribute(controller, "OthersThrottle") == scheduler.throttle();
         } catch (Exception e) {
           throw new IllegalStateException(e);
         }

@@ -59,6 +59,12 @@ class SecondLevelControllerTest {
           // As the RegionServer's scheduler does: the cap bounds the handler count.
           hbase.setSlotCount(cap > 0 ? Math.min(cap, 10) : 10);
         }
+
+        @Override
+        public void setThrottle(String exemptTenant, double handlers) {
+          hbase.setLimits(handlers == 0 ? io.cake.core.sched.RateLimits.none()
+              : io.cake.core.sched.RateLimits.allBut(exemptTenant, handlers * 1e6));
+        }
       };
 
   private final FirstLevelPort hdfsPort =

@@ -46,6 +46,7 @@ class SilentDataNodeTest {
         @Override public Allocation allocation() { return hbase.allocation(); }
         @Override public void setAllocation(Allocation a) { hbase.setAllocation(a); }
         @Override public void setPoolCap(int cap) {}
+        @Override public void setThrottle(String exemptTenant, double handlers) {}
       };
 
   private SecondLevelController controllerAgainstABlackHole(Duration callTimeout) throws Exception {

@@ -253,4 +253,62 @@ class SloDeciderTest {
     assertThatThrownBy(() -> ControllerParams.DEFAULTS.withPoolCapFactor(1.0))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("poolCapFactor");
   }
+
+  @Test
+  void aMissWithThePoolAtItsFloorThrottlesTheOtherTenantsByTheFactorOrTheMiss() {
+    // One reserved handler, cap 2: the floor (one shared handler beside the reservation).
+    LatencyAllocation a = new LatencyAllocation(0.999, 0, 1, 2);
+    Observation small = new Observation(1_000, 110, 0.0, 0.0, 2, 6); // perf 0.91: the factor, 0.75
+    a = decider.decide(small, ControlState.of(a), p99at100, 0, 0).allocation();
+    assertThat(a.othersThrottle()).isCloseTo(0.75, within(1e-9));
+    assertThat(a.hbasePoolCap()).isEqualTo(2);
+    Observation far = new Observation(1_000, 160, 0.0, 0.0, 2, 6); // perf 0.625: shrinks by the miss
+    a = decider.decide(far, ControlState.of(a), p99at100, 0, 0).allocation();
+    assertThat(a.othersThrottle()).isCloseTo(0.75 * 0.625, within(1e-9));
+    Observation huge = new Observation(1_000, 1_000, 0.0, 0.0, 2, 6); // perf 0.1: at most halved
+    Decision d = decider.decide(huge, ControlState.of(a), p99at100, 0, 0);
+    assertThat(d.allocation().othersThrottle()).isCloseTo(0.75 * 0.625 * 0.5, within(1e-9));
+    assertThat(d.describe()).contains("other tenants throttled to 0.23 handlers");
+    for (int i = 0; i < 20; i++) {
+      a = decider.decide(huge, ControlState.of(a), p99at100, 0, 0).allocation();
+    }
+    assertThat(a.othersThrottle()).as("slowed, never stopped").isEqualTo(SloDecider.MIN_THROTTLE);
+  }
+
+  @Test
+  void noThrottleWhileThePoolCanStillShrinkOrTheMissIsAtTheDiskOrInAQueue() {
+    Decision shrinking = decide(new Observation(1_000, 200, 0.0, 0.0, 10, 6), new LatencyAllocation(0.999, 0, 1, 10));
+    assertThat(shrinking.allocation().hbasePoolCap()).isEqualTo(7);
+    assertThat(shrinking.allocation().othersThrottle()).as("the cap moves first").isZero();
+    Decision justReachedIt = decide(new Observation(1_000, 200, 0.0, 0.0, 3, 6), new LatencyAllocation(0.999, 0, 1, 3));
+    assertThat(justReachedIt.allocation().hbasePoolCap()).isEqualTo(2);
+    assertThat(justReachedIt.allocation().othersThrottle()).as("one step at a time").isZero();
+    Observation disk = new Observation(1_000, 200, 0.0, 0.0, 2.0, 1.5, 2, 4);
+    assertThat(decide(disk, new LatencyAllocation(0.999, 0, 1, 2)).allocation().othersThrottle()).isZero();
+    Observation queued = new Observation(1_000, 200, 0.0, 0.3, 2, 6);
+    assertThat(decide(queued, new LatencyAllocation(0.999, 0, 1, 2)).allocation().othersThrottle()).isZero();
+    SloDecider off = new SloDecider(ControllerParams.DEFAULTS.withPoolCapFactor(0));
+    assertThat(off.decide(new Observation(1_000, 200, 0.0, 0.0, 2, 6),
+        ControlState.of(new LatencyAllocation(0.999, 0, 1, 2, 0.5)), p99at100, 0, 0).allocation().othersThrottle())
+        .as("off with the cap").isZero();
+  }
+
+  @Test
+  void slackLoosensTheThrottleAsAProbeAndLiftsItBeforeTheCapGrows() {
+    Observation slack = new Observation(1_000, 50, 0.0, 0.0, 2, 6);
+    Decision d = decide(slack, new LatencyAllocation(0.999, 0, 1, 2, 0.5));
+    assertThat(d.allocation().othersThrottle()).isCloseTo(0.55, within(1e-9));
+    assertThat(d.allocation().hbasePoolCap()).as("the cap waits for the throttle").isEqualTo(2);
+    assertThat(d.state().probing()).isTrue();
+    Decision lifted = decide(slack, new LatencyAllocation(0.999, 0, 1, 2, 0.96));
+    assertThat(lifted.allocation().othersThrottle()).as("a whole handler: no longer a throttle").isZero();
+    assertThat(lifted.describe()).contains("throttle lifted");
+    // A loosening that misses puts the next on hold, as giving share back does.
+    Decision missed = decider.decide(new Observation(1_000, 130, 0.0, 0.0, 2, 6),
+        new ControlState(d.allocation(), 0, ControlState.FIRST_BACKOFF, true), p99at100, 0, 0);
+    assertThat(missed.state().hold()).isEqualTo(ControlState.FIRST_BACKOFF);
+    Decision held = decider.decide(slack, missed.state(), p99at100, 0, 0);
+    assertThat(held.allocation().othersThrottle()).isEqualTo(missed.allocation().othersThrottle());
+    assertThat(held.describe()).contains("throttle kept");
+  }
 }
