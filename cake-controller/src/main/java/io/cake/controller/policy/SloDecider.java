@@ -234,8 +234,16 @@ public final class SloDecider {
    */
   double tighterThrottle(double throttle, double perf) {
     double from = throttle > 0 ? throttle : 1.0;
-    double factor = Math.min(params.poolCapFactor(), Math.max(perf, 0.5));
-    return Math.max(MIN_THROTTLE, from * factor);
+    return Math.max(MIN_THROTTLE, from * shrinkFactor(perf));
+  }
+
+  /**
+   * The pool cap's and the throttle's multiplicative decrease: the pool-cap factor, or the miss
+   * when it is larger (perf 0.6: times 0.6), at most halving. A front end far over its SLO gets
+   * there in half the intervals; near it the steps stay as small as the factor.
+   */
+  double shrinkFactor(double perf) {
+    return Math.min(params.poolCapFactor(), Math.max(perf, 0.5));
   }
 
   /** What the pool cap and the throttle answer: a miss not spent waiting in a queue nor on disk. */
@@ -248,7 +256,7 @@ public final class SloDecider {
    * queue; when the SLO misses while the tenant hardly waited at the DataNode and its calls were
    * not {@link #diskBound disk-bound}, they are slow
    * because of everything running beside them (on a CPU-bound RegionServer, every batch handler
-   * slows every get). Then the pool is capped at {@code poolCapFactor} of what runs now, never
+   * slows every get). Then the pool is capped at {@link #shrinkFactor} of what runs now, never
    * below one shared handler besides the reservations ({@code floor}); while the SLO holds with
    * slack the cap grows by one per interval while the pool is at it.
    */
@@ -267,7 +275,7 @@ public final class SloDecider {
       return cap;
     }
     if (perf < params.lowPerformance() && obs.hdfsOccupancy() < params.minOccupancy()) {
-      int next = Math.max(floor, (int) Math.floor(running * params.poolCapFactor()));
+      int next = Math.max(floor, (int) Math.floor(running * shrinkFactor(perf)));
       if (next < running) {
         reasons.add(String.format(
             "SLO missed while hardly waiting at the DataNode (occupancy %.2f): cap the HBase pool at %d handlers (%d now)",

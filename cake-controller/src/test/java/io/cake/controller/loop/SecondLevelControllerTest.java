@@ -127,9 +127,9 @@ class SecondLevelControllerTest {
     double fraction = hbase.allocation().share("front") / (hbase.allocation().share("front") + hbase.allocation().defaultShare());
     assertThat(fraction).isCloseTo(share, org.assertj.core.api.Assertions.within(1e-9));
     assertThat(hdfs.allocation().share("front")).isEqualTo(hbase.allocation().share("front"));
-    // It never waited at the DataNode: the HBase pool is capped at 0.75 x 10 handlers.
-    assertThat(controller.allocation().hbasePoolCap()).isEqualTo(7);
-    assertThat(hbase.slotCount()).isEqualTo(7);
+    // It never waited at the DataNode: a 3x miss halves the HBase pool, 10 handlers to 5.
+    assertThat(controller.allocation().hbasePoolCap()).isEqualTo(5);
+    assertThat(hbase.slotCount()).isEqualTo(5);
   }
 
   @Test

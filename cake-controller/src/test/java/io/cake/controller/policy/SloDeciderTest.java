@@ -205,11 +205,17 @@ class SloDeciderTest {
     int[] slots = {10, 7, 5, 4, 3, 3};
     int[] caps = {7, 5, 3, 3, 3, 3};
     for (int i = 0; i < slots.length; i++) {
-      Observation o = new Observation(1_000, 200, 0.0, 0.0, slots[i], 6);
+      Observation o = new Observation(1_000, 110, 0.0, 0.0, slots[i], 6); // perf 0.91: x0.75
       a = decider.decide(o, ControlState.of(a), p99at100, 0, 0).allocation();
       assertThat(a.hbasePoolCap()).as("interval %d", i).isEqualTo(caps[i]);
     }
     assertThat(a.hbaseReserved()).as("reservations kept, one shared handler left").isEqualTo(2);
+    // Twice over the SLO (perf 0.5): halved each interval, 10 to 5 to the floor of 3.
+    LatencyAllocation far = new LatencyAllocation(0.5, 0, 2);
+    far = decider.decide(new Observation(1_000, 200, 0.0, 0.0, 10, 6), ControlState.of(far), p99at100, 0, 0).allocation();
+    assertThat(far.hbasePoolCap()).isEqualTo(5);
+    far = decider.decide(new Observation(1_000, 200, 0.0, 0.0, 5, 6), ControlState.of(far), p99at100, 0, 0).allocation();
+    assertThat(far.hbasePoolCap()).isEqualTo(3);
   }
 
   @Test
@@ -229,7 +235,7 @@ class SloDeciderTest {
     assertThat(d.describe()).contains("mostly reading at the DataNode");
     // The same miss with the handlers' time mostly outside the DataNode caps the pool.
     Observation cpu = new Observation(1_000, 200, 0.0, 0.0, 4.0, 1.0, 10, 4);
-    assertThat(decide(cpu, new LatencyAllocation(0.9, 2, 3, 10)).allocation().hbasePoolCap()).isEqualTo(7);
+    assertThat(decide(cpu, new LatencyAllocation(0.9, 2, 3, 10)).allocation().hbasePoolCap()).isEqualTo(5);
   }
 
   @Test
@@ -278,7 +284,7 @@ class SloDeciderTest {
   @Test
   void noThrottleWhileThePoolCanStillShrinkOrTheMissIsAtTheDiskOrInAQueue() {
     Decision shrinking = decide(new Observation(1_000, 200, 0.0, 0.0, 10, 6), new LatencyAllocation(0.999, 0, 1, 10));
-    assertThat(shrinking.allocation().hbasePoolCap()).isEqualTo(7);
+    assertThat(shrinking.allocation().hbasePoolCap()).isEqualTo(5);
     assertThat(shrinking.allocation().othersThrottle()).as("the cap moves first").isZero();
     Decision justReachedIt = decide(new Observation(1_000, 200, 0.0, 0.0, 3, 6), new LatencyAllocation(0.999, 0, 1, 3));
     assertThat(justReachedIt.allocation().hbasePoolCap()).isEqualTo(2);
