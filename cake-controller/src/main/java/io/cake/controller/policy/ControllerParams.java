@@ -23,9 +23,10 @@ import java.time.Duration;
  *     over a handful of requests is noise (SCADS Director section 2.2)
  * @param interval how often the controller decides (10 s)
  * @param poolCapFactor beyond the paper: when the SLO is missed and the tenant hardly waited at the
- *     DataNode, the HBase handler pool is capped at this fraction of its size, and the cap grows by
- *     one handler per interval while the SLO holds with slack (AIMD on the SLO itself; 0.75; 0
- *     turns the cap off)
+ *     DataNode, the HBase handler pool is capped at this fraction of its size (or by the miss when
+ *     that is larger, at most halving), and the cap grows by one handler per interval while the
+ *     SLO holds with slack (AIMD on the SLO itself; 0.75); at the pool's floor the same factor
+ *     drives the throttle on the other tenants; 0 turns the cap and the throttle off
  * @param confidence beyond the paper: the probability that a window of one interval's requests
  *     meets the SLO when the controller's measured latency sits on it; the controller measures the
  *     percentile {@link WindowPercentile} derives from it and the interval's request count instead
