@@ -60,7 +60,6 @@ public final class RegionServerScheduler implements FirstLevel {
   private volatile TenantResolver resolver;
   private volatile boolean enabled;
   private volatile String lastConfigurationError;
-  private volatile String throttleExempt = "";
   private volatile SiteFile siteFile = new SiteFile(0, Map.of());
 
   RegionServerScheduler(
@@ -298,7 +297,6 @@ public final class RegionServerScheduler implements FirstLevel {
     io.cake.core.sched.RateLimits next = handlers == 0.0 ? io.cake.core.sched.RateLimits.none()
         : io.cake.core.sched.RateLimits.allBut(exemptTenant, handlers * MICROS_PER_SECOND);
     queues.setLimits(next);
-    throttleExempt = handlers == 0.0 ? "" : exemptTenant;
     if (before.isNone() != next.isNone()) {
       LOG.info("Cake {}: {}", name, next.isNone() ? "throttle lifted"
           : String.format("tenants other than %s throttled to %.2f handlers each", exemptTenant, handlers));
@@ -312,7 +310,8 @@ public final class RegionServerScheduler implements FirstLevel {
 
   /** The tenant the throttle leaves out, empty while there is none. */
   public String throttleExempt() {
-    return throttleExempt;
+    io.cake.core.sched.RateLimits l = queues.limits();
+    return l.isNone() ? "" : l.perSecond().keySet().iterator().next(); // allBut: its one entry
   }
 
   /** Resizes the pool at once if it is outside the bounds and cap in force now. */
