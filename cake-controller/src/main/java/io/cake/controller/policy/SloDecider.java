@@ -274,7 +274,7 @@ public final class SloDecider {
           obs.hdfsBusy(), obs.hbaseBusy()));
       return cap;
     }
-    if (perf < params.lowPerformance() && obs.hdfsOccupancy() < params.minOccupancy()) {
+    if (perf < params.lowPerformance() && cpuBound(obs)) {
       int next = Math.max(floor, (int) Math.floor(running * shrinkFactor(perf)));
       if (next < running) {
         reasons.add(String.format(

@@ -47,10 +47,6 @@ final class TokenBucket {
     return next;
   }
 
-  double ratePerSecond() {
-    return perNano * 1e9;
-  }
-
   /** Whether work may start now (the balance is not negative). */
   boolean ready(long nowNanos) {
     refill(nowNanos);
