@@ -13,6 +13,10 @@ public final class Ticket<T> {
   long startedNanos;
   int slot = -1;
   boolean shared;
+  /** Set by complete() when the real cost differs from {@link #cost}; read under the lock. */
+  long actualCost;
+  /** The next ticket in the scheduler's stack of corrections not applied yet. */
+  Ticket<T> nextCorrection;
 
   Ticket(TenantQueue<T> queue, T item, long cost, long enqueuedNanos) {
     this.queue = queue;

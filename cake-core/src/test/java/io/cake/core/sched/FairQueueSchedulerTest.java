@@ -343,6 +343,85 @@ class FairQueueSchedulerTest {
   }
 
   @Test
+  void aCompletionOnAnotherThreadIsChargedAtTheNextDecision() throws Exception {
+    FairQueueScheduler<String> s = scheduler(2);
+    s.offer("a", "a1", 1);
+    s.offer("b", "b1", 1);
+    s.offer("a", "a2", 1);
+    s.offer("b", "b2", 1);
+    Ticket<String> a1 = s.poll(0);
+    Ticket<String> b1 = s.poll(0);
+    assertThat(a1.item() + b1.item()).isEqualTo("a1b1");
+    // Completed without the scheduler's lock, on a thread of its own: a1 really cost 1,000.
+    Thread handler = new Thread(() -> {
+      s.complete(a1, 1_000);
+      s.complete(b1, 1);
+    });
+    handler.start();
+    handler.join();
+    assertThat(s.poll(0).item()).as("a's finish tag moved to 1,000: b goes first").isEqualTo("b2");
+    assertThat(s.poll(0).item()).isEqualTo("a2");
+  }
+
+  @Test
+  void aCorrectionPendingForAnIdleTenantSetsTheStartTagOfItsNextCall() {
+    FairQueueScheduler<String> s = scheduler(2);
+    s.offer("a", "a1", 1);
+    s.offer("b", "b1", 1);
+    Ticket<String> a1 = s.poll(0);
+    s.complete(a1, 100); // a's queue is empty: the correction waits for the next decision
+    s.offer("a", "a2", 1);
+    assertThat(s.poll(0).item()).as("a's finish tag is 100 by now").isEqualTo("b1");
+    assertThat(s.poll(0).item()).isEqualTo("a2");
+  }
+
+  @Test
+  void completionsRacingOnManyThreadsAreAllCharged() throws Exception {
+    FairQueueScheduler<String> s = scheduler(2);
+    int n = 800;
+    long extra = 12;
+    for (int i = 0; i < n; i++) {
+      s.offer("a", "a", 1);
+    }
+    // b's finish tag lands half an extra below what a's is once every correction is in: one lost
+    // correction leaves a below it, and a goes first.
+    s.offer("b", "b", n + n * extra - extra / 2);
+    java.util.List<Ticket<String>> served = new java.util.ArrayList<>();
+    served.add(s.poll(0));
+    Ticket<String> b = s.poll(0);
+    assertThat(b.tenant()).isEqualTo("b");
+    s.complete(b);
+    s.offer("b", "b2", 1);
+    for (int i = 1; i < n; i++) {
+      served.add(s.poll(0));
+    }
+    assertThat(served).extracting(Ticket::tenant).containsOnly("a");
+    s.offer("a", "a2", 1); // start tag from a's finish tag, n, until the corrections come in
+
+    int threads = 8;
+    java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(threads);
+    java.util.List<Thread> handlers = new java.util.ArrayList<>();
+    for (int h = 0; h < threads; h++) {
+      java.util.List<Ticket<String>> mine = served.subList(h * n / threads, (h + 1) * n / threads);
+      Thread t = new Thread(() -> {
+        try {
+          start.await();
+        } catch (Exception e) {
+          throw new IllegalStateException(e);
+        }
+        mine.forEach(ticket -> s.complete(ticket, 1 + extra));
+      });
+      handlers.add(t);
+      t.start();
+    }
+    for (Thread t : handlers) {
+      t.join();
+    }
+    assertThat(s.poll(0).item()).as("every one of %d corrections charged", n).isEqualTo("b2");
+    assertThat(s.poll(0).item()).isEqualTo("a2");
+  }
+
+  @Test
   void forgettingTenantsDropsOnlyEmptyUnallocatedQueuesTheKeeperRejects() {
     FairQueueScheduler<String> s = scheduler(2);
     s.setAllocation(Allocation.equalShares().withShare("front", 4.0));
