@@ -59,6 +59,9 @@ public final class FairQueueScheduler<T> {
   /** Slots parked in take(), and their threads: woken with unpark after the lock is released. */
   private final BitSet waiting = new BitSet();
   private final List<Thread> waiters = new ArrayList<>();
+  /** Per slot, when it last went to wait (a count of waits): offers pick the latest, still warm. */
+  private long[] parkedAt = new long[0];
+  private long parks;
   /**
    * Completed tickets whose real cost differs from their estimate: pushed without the lock (a
    * Treiber stack through {@link Ticket#nextCorrection}) and applied under it before the next
@@ -209,54 +212,78 @@ public final class FairQueueScheduler<T> {
    * count dropped below it) or the scheduler is closed.
    */
   public Ticket<T> take(int slot) throws InterruptedException {
+    return take(slot, null);
+  }
+
+  /**
+   * As {@link #take(int)}, with {@code whileIdle} (null: nothing) run exactly once on this thread
+   * before take() returns or throws: after the slot is back among the waiting ones and before it
+   * parks, or first thing if work is there at once. For the bookkeeping of the slot's last item:
+   * a call that arrives while it runs goes to this slot, whose thread is still on a CPU, rather
+   * than waking another (HBase's fast path takes its handlers last in, first out for the same
+   * reason). {@code whileIdle} must not throw.
+   */
+  public Ticket<T> take(int slot, Runnable whileIdle) throws InterruptedException {
     if (slot < 0) {
       throw new IllegalArgumentException("slot must be >= 0, got " + slot);
     }
-    long limitedWait = 0L;
-    while (true) {
-      Ticket<T> handed = handedTo(slot);
-      if (handed != null) {
-        return started(handed); // already polled for this slot by offer(): no lock
-      }
-      Ticket<T> t;
-      lock.lockInterruptibly();
-      try {
-        waiting.clear(slot);
-        t = handedTo(slot); // handed between the look above and the lock
-        if (t == null) {
-          if (closed || slot >= slotCount) {
-            return null;
-          }
-          t = pollLocked(slot, null);
+    Runnable idle = whileIdle;
+    try {
+      long limitedWait = 0L;
+      while (true) {
+        Ticket<T> handed = handedTo(slot);
+        if (handed != null) {
+          return started(handed); // already polled for this slot by offer(): no lock
         }
-        if (t == null) {
-          waiters.set(slot, Thread.currentThread());
-          waiting.set(slot);
-          limitedWait = limitedQueues == 0 ? 0L : nanosUntilLimitedReady(slot);
-        }
-      } finally {
-        lock.unlock();
-      }
-      if (t != null) {
-        return started(t);
-      }
-      // Parked outside the lock: the waker unparks after releasing it, so a woken slot does not
-      // wake up only to queue for the lock its waker still holds. An unpark that comes before the
-      // park is kept as the thread's permit, so no wake-up is lost. With work held back by a rate
-      // limit only until then (offer wakes it sooner for work it may take).
-      if (limitedWait > 0) {
-        LockSupport.parkNanos(this, limitedWait);
-      } else {
-        LockSupport.park(this);
-      }
-      if (Thread.interrupted()) {
-        lock.lock();
+        Ticket<T> t;
+        boolean retired = false;
+        lock.lockInterruptibly();
         try {
           waiting.clear(slot);
+          t = handedTo(slot); // handed between the look above and the lock
+          if (t == null) {
+            retired = closed || slot >= slotCount;
+            t = retired ? null : pollLocked(slot, null);
+          }
+          if (t == null && !retired) {
+            waiters.set(slot, Thread.currentThread());
+            waiting.set(slot);
+            parkedAt[slot] = ++parks;
+            limitedWait = limitedQueues == 0 ? 0L : nanosUntilLimitedReady(slot);
+          }
         } finally {
           lock.unlock();
         }
-        throw new InterruptedException();
+        if (t != null || retired) {
+          return started(t);
+        }
+        if (idle != null) {
+          Runnable r = idle;
+          idle = null;
+          r.run(); // an offer meanwhile hands this slot its ticket and unparks it ahead of time
+        }
+        // Parked outside the lock: the waker unparks after releasing it, so a woken slot does not
+        // wake up only to queue for the lock its waker still holds. An unpark that comes before
+        // the park is kept as the thread's permit, so no wake-up is lost. With work held back by
+        // a rate limit only until then (offer wakes it sooner for work it may take).
+        if (limitedWait > 0) {
+          LockSupport.parkNanos(this, limitedWait);
+        } else {
+          LockSupport.park(this);
+        }
+        if (Thread.interrupted()) {
+          lock.lock();
+          try {
+            waiting.clear(slot);
+          } finally {
+            lock.unlock();
+          }
+          throw new InterruptedException();
+        }
+      }
+    } finally {
+      if (idle != null) {
+        idle.run();
       }
     }
   }
@@ -814,16 +841,18 @@ public final class FairQueueScheduler<T> {
     return m;
   }
 
-  /** A parked slot that may serve {@code q}, its own reserved one first; -1 if none. */
+  /**
+   * A parked slot that may serve {@code q}: its own reserved one first, else the shared one that
+   * went to wait last (its thread may not even be parked yet, and its cache is warm); -1 if none.
+   */
   private int waitingSlotFor(TenantQueue<T> q) {
     int target = -1;
     for (int s = waiting.nextSetBit(0); s >= 0 && s < slotCount; s = waiting.nextSetBit(s + 1)) {
       TenantQueue<T> owner = reservedFor[s];
       if (owner == q) {
-        target = s;
-        break;
+        return s;
       }
-      if (owner == null && target < 0) {
+      if (owner == null && (target < 0 || parkedAt[s] > parkedAt[target])) {
         target = s;
       }
     }
@@ -845,6 +874,9 @@ public final class FairQueueScheduler<T> {
     }
     if (mailboxes.length < slotCount) {
       mailboxes = newMailboxes(slotCount, mailboxes);
+    }
+    if (parkedAt.length < slotCount) {
+      parkedAt = java.util.Arrays.copyOf(parkedAt, slotCount);
     }
     reservedFor = (TenantQueue<T>[]) new TenantQueue<?>[slotCount];
     tenants.values().forEach(q -> q.reserved = 0);

@@ -25,6 +25,12 @@ public final class WorkerPool<T> {
   @FunctionalInterface
   public interface Worker<T> {
     void run(Ticket<T> ticket);
+
+    /**
+     * What is left of the last {@link #run} that need not hold up the next ticket (bookkeeping):
+     * called once the slot is back in the pool, before the thread waits or takes its next ticket.
+     */
+    default void afterRun() {}
   }
 
   private final FairQueueScheduler<T> scheduler;
@@ -118,10 +124,18 @@ public final class WorkerPool<T> {
   private Runnable loop(int slot) {
     return () -> {
       Worker<T> worker = workers.apply(slot);
+      Runnable afterRun = () -> {
+        try {
+          worker.afterRun();
+        } catch (RuntimeException | Error e) {
+          // Must not end the thread: the slot is already waiting and may have been handed work.
+          LOG.error("worker for slot {} failed after its item", slot, e);
+        }
+      };
       while (true) {
         Ticket<T> ticket;
         try {
-          ticket = scheduler.take(slot);
+          ticket = scheduler.take(slot, afterRun);
         } catch (InterruptedException e) {
           // HBase interrupts handler threads for its own reasons (closing a region) and its
           // handlers carry on; the slot still counts in the scheduler, so only stop() or

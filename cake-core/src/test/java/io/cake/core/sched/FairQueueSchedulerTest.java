@@ -343,6 +343,59 @@ class FairQueueSchedulerTest {
   }
 
   @Test
+  void whileIdleRunsOnceAfterTheDecisionWhenWorkIsThere() throws Exception {
+    FairQueueScheduler<String> s = scheduler(2);
+    s.offer("a", "a1", 1);
+    java.util.List<String> seen = new java.util.ArrayList<>();
+    // Runs after this slot's decision: the queue is already empty.
+    Ticket<String> t = s.take(0, () -> seen.add("idle, queued " + s.queued()));
+    assertThat(t.item()).isEqualTo("a1");
+    assertThat(seen).containsExactly("idle, queued 0");
+    s.close();
+    assertThat(s.take(0, () -> seen.add("closed"))).isNull();
+    assertThat(seen).containsExactly("idle, queued 0", "closed");
+  }
+
+  @Test
+  void workOfferedWhileASlotDoesItsBookkeepingGoesToThatSlotNotAnOlderWaiter() throws Exception {
+    FairQueueScheduler<String> s = new FairQueueScheduler<>("test", io.cake.core.time.Clock.system(), 2, 100, 1_000);
+    java.util.concurrent.atomic.AtomicReference<Ticket<String>> older = new java.util.concurrent.atomic.AtomicReference<>();
+    Thread waiter = new Thread(() -> {
+      try {
+        older.set(s.take(0));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    waiter.start();
+    while (waiter.getState() != Thread.State.WAITING) { // parked in take(0), registered first
+      Thread.onSpinWait();
+    }
+    // Slot 1 goes idle later, and a call arrives while it books its last one: slot 1 gets it,
+    // though slot 0 has waited longer and comes first in slot order.
+    java.util.concurrent.atomic.AtomicReference<Ticket<String>> mine = new java.util.concurrent.atomic.AtomicReference<>();
+    Thread booker = new Thread(() -> {
+      try {
+        mine.set(s.take(1, () -> s.offer("a", "a1", 1)));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    booker.start();
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+    while (mine.get() == null && older.get() == null && System.nanoTime() < deadline) {
+      Thread.onSpinWait(); // whichever slot got the call returns it
+    }
+    s.close(); // lets the other one go
+    booker.join();
+    waiter.join();
+    assertThat(mine.get()).as("slot 1's take").isNotNull();
+    assertThat(mine.get().item()).isEqualTo("a1");
+    assertThat(mine.get().slot()).isEqualTo(1);
+    assertThat(older.get()).as("the older waiter got nothing and was let go at close").isNull();
+  }
+
+  @Test
   void aCompletionOnAnotherThreadIsChargedAtTheNextDecision() throws Exception {
     FairQueueScheduler<String> s = scheduler(2);
     s.offer("a", "a1", 1);

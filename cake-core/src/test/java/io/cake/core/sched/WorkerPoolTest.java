@@ -159,6 +159,50 @@ class WorkerPoolTest {
   }
 
   @Test
+  void everyRunIsFollowedByItsAfterRunAndAThrowingAfterRunKillsNoWorker() throws Exception {
+    // One slot: the last shared handler, whose loss would leave every later call unanswered.
+    FairQueueScheduler<Integer> s = new FairQueueScheduler<>("after", Clock.system(), 1, 1_000, 1_000);
+    int items = 200;
+    AtomicInteger ran = new AtomicInteger();
+    AtomicInteger booked = new AtomicInteger();
+    WorkerPool<Integer> pool =
+        new WorkerPool<>(
+            s,
+            () -> new WorkerPool.Worker<Integer>() {
+              private Integer last;
+
+              @Override
+              public void run(Ticket<Integer> ticket) {
+                ran.incrementAndGet();
+                last = ticket.item();
+              }
+
+              @Override
+              public void afterRun() {
+                if (last != null) {
+                  booked.incrementAndGet();
+                  int item = last;
+                  last = null;
+                  if (item % 2 == 0) {
+                    throw new IllegalStateException("bookkeeping failed for " + item);
+                  }
+                }
+              }
+            },
+            r -> new Thread(r, "after-worker"));
+    pool.start();
+    for (int i = 0; i < items; i++) {
+      assertThat(s.offer("a", i, 1)).isTrue();
+    }
+    // Ends at once if the worker died, rather than waiting for work that nobody will take.
+    waitUntil(() -> booked.get() == items || pool.size() < 1);
+    assertThat(pool.size()).as("the worker survived 100 failed bookkeepings").isEqualTo(1);
+    assertThat(ran.get()).isEqualTo(items);
+    assertThat(booked.get()).isEqualTo(items);
+    assertThat(pool.stop(Duration.ofSeconds(10))).isTrue();
+  }
+
+  @Test
   void aWorkerThatLeavesItsInterruptFlagSetKeepsServing() throws Exception {
     // One slot: the last shared handler, whose loss would leave every later call unanswered.
     FairQueueScheduler<Integer> s = new FairQueueScheduler<>("flag", Clock.system(), 1, 1_000, 1_000);

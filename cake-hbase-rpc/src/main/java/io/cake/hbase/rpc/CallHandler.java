@@ -55,8 +55,42 @@ final class CallHandler {
    * the slot's TaskMonitor status passes from one to the next rather than a new one per thread.
    */
   WorkerPool.Worker<CakeCall> forSlot(int slot) {
-    MonitoredRPCHandler status = statuses.forSlot(slot);
-    return ticket -> handle(ticket, status);
+    return new SlotWorker(statuses.forSlot(slot));
+  }
+
+  /**
+   * One handler thread's worker: runs a call, and books its service time once the slot is back in
+   * the pool ({@link WorkerPool.Worker#afterRun}), so the next call need not wait for that.
+   */
+  private final class SlotWorker implements WorkerPool.Worker<CakeCall> {
+    private final MonitoredRPCHandler status;
+    /** The last call run and its service start and end; null once booked. */
+    private Ticket<CakeCall> served;
+    private long start;
+    private long end;
+
+    SlotWorker(MonitoredRPCHandler status) {
+      this.status = status;
+    }
+
+    @Override
+    public void run(Ticket<CakeCall> ticket) {
+      afterRun(); // never two calls' bookkeeping pending
+      handle(ticket, this);
+    }
+
+    @Override
+    public void afterRun() {
+      Ticket<CakeCall> t = served;
+      if (t != null) {
+        served = null;
+        try {
+          book(t, start, end);
+        } catch (RuntimeException e) {
+          LOG.warn("Cake {}: bookkeeping of a call of tenant {} failed", name, t.item().tenant(), e);
+        }
+      }
+    }
   }
 
   /** MonitoredRPCHandler statuses made in HBase's TaskMonitor for Cake's handlers so far. */
@@ -64,9 +98,9 @@ final class CallHandler {
     return statuses.created();
   }
 
-  private void handle(Ticket<CakeCall> ticket, MonitoredRPCHandler status) {
+  private void handle(Ticket<CakeCall> ticket, SlotWorker worker) {
     try {
-      serve(ticket, status);
+      serve(ticket, worker);
     } catch (Error e) {
       handlerError(ticket.item().tenant(), e);
     } catch (Throwable t) {
@@ -74,11 +108,11 @@ final class CallHandler {
     }
   }
 
-  private void serve(Ticket<CakeCall> ticket, MonitoredRPCHandler status) {
+  private void serve(Ticket<CakeCall> ticket, SlotWorker worker) {
     CakeCall c = ticket.item();
     counts.dequeued(c);
     CallRunner runner = c.runner();
-    runner.setStatus(status);
+    runner.setStatus(worker.status);
     if (EnvironmentEdgeManager.currentTime() > c.deadlineMillis()) {
       // The client has given up: answer CallDroppedException rather than work for nobody.
       try {
@@ -99,18 +133,26 @@ final class CallHandler {
       long end = clock.nanoTime();
       CurrentTenant.clear();
       counts.finished(c.op());
-      long serviceMicros = Math.max(1L, (end - start) / 1_000L);
-      queues.complete(ticket, serviceMicros);
-      long beforeQueue = Math.max(0L, c.dispatchMillis() - c.receiveMillis()) * 1_000_000L;
-      ops.completed(
-          c.tenant(),
-          c.op(),
-          start - ticket.enqueuedNanos(),
-          beforeQueue + end - ticket.enqueuedNanos(),
-          serviceMicros);
-      if (c.singleRowGet()) {
-        sizer.recordSingleGet(end - start);
-      }
+      worker.served = ticket;
+      worker.start = start;
+      worker.end = end;
+    }
+  }
+
+  /** The service time of a call that ran: to the queues (fair-queuing charge), stats and AIMD. */
+  private void book(Ticket<CakeCall> ticket, long start, long end) {
+    CakeCall c = ticket.item();
+    long serviceMicros = Math.max(1L, (end - start) / 1_000L);
+    queues.complete(ticket, serviceMicros);
+    long beforeQueue = Math.max(0L, c.dispatchMillis() - c.receiveMillis()) * 1_000_000L;
+    ops.completed(
+        c.tenant(),
+        c.op(),
+        start - ticket.enqueuedNanos(),
+        beforeQueue + end - ticket.enqueuedNanos(),
+        serviceMicros);
+    if (c.singleRowGet()) {
+      sizer.recordSingleGet(end - start);
     }
   }
 
