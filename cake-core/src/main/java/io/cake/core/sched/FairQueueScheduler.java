@@ -44,8 +44,8 @@ import java.util.function.Predicate;
  * <p>Locking: one lock guards queues, tags and buckets, held only for a decision. Counters and
  * latency recorders are thread-safe and updated outside it, and {@link #complete(Ticket, long)}
  * does not take it: it pushes the ticket onto a lock-free stack that the next decision applies
- * first, so every decision still sees every completion that happened before it. Under contention
- * (4 RPC readers and 16 handlers on 2 cores) the lock hand-off, not the work, is the cost.
+ * first, so every decision still sees every completion that happened before it: a call takes the
+ * lock twice (offer, take), or once when offer hands it to a parked slot.
  */
 public final class FairQueueScheduler<T> {
   public static final int DEFAULT_TENANT_CAPACITY = 1_000;
