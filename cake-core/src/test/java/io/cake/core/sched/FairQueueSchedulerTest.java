@@ -7,11 +7,17 @@ import static org.assertj.core.api.Assertions.within;
 import io.cake.core.metrics.SchedulerSnapshot;
 import io.cake.core.metrics.TenantSnapshot;
 import io.cake.core.metrics.TenantTotals;
+import io.cake.core.time.Clock;
 import io.cake.core.time.ManualClock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 class FairQueueSchedulerTest {
@@ -244,7 +250,7 @@ class FairQueueSchedulerTest {
     });
     t.setDaemon(true);
     t.start();
-    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     while (!(t.getState() == state && java.util.concurrent.locks.LockSupport.getBlocker(t) == s)) {
       assertThat(System.nanoTime()).as("parked in take").isLessThan(deadline);
       Thread.onSpinWait();
@@ -260,16 +266,16 @@ class FairQueueSchedulerTest {
     s.offer("a", "a1", 1);
     // The fast path: the ticket left the queue in offer(), before the woken thread ran.
     assertThat(s.queued()).isZero();
-    assertThat(shared.get(10, java.util.concurrent.TimeUnit.SECONDS).item()).isEqualTo("a1");
+    assertThat(shared.get(10, TimeUnit.SECONDS).item()).isEqualTo("a1");
 
     var reserved = parkedTaker(s, 0);
     var sharedAgain = parkedTaker(s, 1);
     s.offer("b", "b1", 1);
-    assertThat(reserved.get(10, java.util.concurrent.TimeUnit.SECONDS).item())
+    assertThat(reserved.get(10, TimeUnit.SECONDS).item())
         .as("b's own reserved slot is handed b's ticket, not the shared one").isEqualTo("b1");
     assertThat(sharedAgain).isNotDone();
     s.offer("a", "a2", 1);
-    assertThat(sharedAgain.get(10, java.util.concurrent.TimeUnit.SECONDS).item()).isEqualTo("a2");
+    assertThat(sharedAgain.get(10, TimeUnit.SECONDS).item()).isEqualTo("a2");
   }
 
   @Test
@@ -346,7 +352,7 @@ class FairQueueSchedulerTest {
   void whileIdleRunsOnceAfterTheDecisionWhenWorkIsThere() throws Exception {
     FairQueueScheduler<String> s = scheduler(2);
     s.offer("a", "a1", 1);
-    java.util.List<String> seen = new java.util.ArrayList<>();
+    List<String> seen = new ArrayList<>();
     // Runs after this slot's decision: the queue is already empty.
     Ticket<String> t = s.take(0, () -> seen.add("idle, queued " + s.queued()));
     assertThat(t.item()).isEqualTo("a1");
@@ -358,8 +364,8 @@ class FairQueueSchedulerTest {
 
   @Test
   void workOfferedWhileASlotDoesItsBookkeepingGoesToThatSlotNotAnOlderWaiter() throws Exception {
-    FairQueueScheduler<String> s = new FairQueueScheduler<>("test", io.cake.core.time.Clock.system(), 2, 100, 1_000);
-    java.util.concurrent.atomic.AtomicReference<Ticket<String>> older = new java.util.concurrent.atomic.AtomicReference<>();
+    FairQueueScheduler<String> s = new FairQueueScheduler<>("test", Clock.system(), 2, 100, 1_000);
+    AtomicReference<Ticket<String>> older = new AtomicReference<>();
     Thread waiter = new Thread(() -> {
       try {
         older.set(s.take(0));
@@ -373,7 +379,7 @@ class FairQueueSchedulerTest {
     }
     // Slot 1 goes idle later, and a call arrives while it books its last one: slot 1 gets it,
     // though slot 0 has waited longer and comes first in slot order.
-    java.util.concurrent.atomic.AtomicReference<Ticket<String>> mine = new java.util.concurrent.atomic.AtomicReference<>();
+    AtomicReference<Ticket<String>> mine = new AtomicReference<>();
     Thread booker = new Thread(() -> {
       try {
         mine.set(s.take(1, () -> s.offer("a", "a1", 1)));
@@ -382,7 +388,7 @@ class FairQueueSchedulerTest {
       }
     });
     booker.start();
-    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     while (mine.get() == null && older.get() == null && System.nanoTime() < deadline) {
       Thread.onSpinWait(); // whichever slot got the call returns it
     }
@@ -439,7 +445,7 @@ class FairQueueSchedulerTest {
     // b's finish tag lands half an extra below what a's is once every correction is in: one lost
     // correction leaves a below it, and a goes first.
     s.offer("b", "b", n + n * extra - extra / 2);
-    java.util.List<Ticket<String>> served = new java.util.ArrayList<>();
+    List<Ticket<String>> served = new ArrayList<>();
     served.add(s.poll(0));
     Ticket<String> b = s.poll(0);
     assertThat(b.tenant()).isEqualTo("b");
@@ -452,10 +458,10 @@ class FairQueueSchedulerTest {
     s.offer("a", "a2", 1); // start tag from a's finish tag, n, until the corrections come in
 
     int threads = 8;
-    java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(threads);
-    java.util.List<Thread> handlers = new java.util.ArrayList<>();
+    CyclicBarrier start = new CyclicBarrier(threads);
+    List<Thread> handlers = new ArrayList<>();
     for (int h = 0; h < threads; h++) {
-      java.util.List<Ticket<String>> mine = served.subList(h * n / threads, (h + 1) * n / threads);
+      List<Ticket<String>> mine = served.subList(h * n / threads, (h + 1) * n / threads);
       Thread t = new Thread(() -> {
         try {
           start.await();
@@ -600,7 +606,7 @@ class FairQueueSchedulerTest {
     assertThat(s.poll(0).item()).isEqualTo("b1"); // 50 units (50 ms) in debt
     var got = parkedTaker(s, 0, Thread.State.TIMED_WAITING);
     clock.advanceNanos(50 * MS); // the slot parked for 50 ms of real time, then looks again
-    assertThat(got.get(10, java.util.concurrent.TimeUnit.SECONDS).item()).isEqualTo("b2");
+    assertThat(got.get(10, TimeUnit.SECONDS).item()).isEqualTo("b2");
   }
 
   @Test
@@ -612,7 +618,7 @@ class FairQueueSchedulerTest {
     var got = parkedTaker(s, 0, Thread.State.WAITING); // no limited work: parked without a timeout
     s.offer("batch", "b1", 1); // still in debt: no ticket handed, but the slot must learn when
     clock.advanceNanos(50 * MS);
-    assertThat(got.get(10, java.util.concurrent.TimeUnit.SECONDS).item()).isEqualTo("b1");
+    assertThat(got.get(10, TimeUnit.SECONDS).item()).isEqualTo("b1");
   }
 
   @Test
