@@ -15,9 +15,11 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 
 class FairQueueSchedulerTest {
@@ -232,15 +234,15 @@ class FairQueueSchedulerTest {
   }
 
   /** Starts a thread taking on {@code slot} and returns once it is parked there. */
-  private static java.util.concurrent.CompletableFuture<Ticket<String>> parkedTaker(
+  private static CompletableFuture<Ticket<String>> parkedTaker(
       FairQueueScheduler<String> s, int slot) throws InterruptedException {
     return parkedTaker(s, slot, Thread.State.WAITING);
   }
 
   /** As above, parked in {@code state} (TIMED_WAITING: until a limited tenant may go again). */
-  private static java.util.concurrent.CompletableFuture<Ticket<String>> parkedTaker(
+  private static CompletableFuture<Ticket<String>> parkedTaker(
       FairQueueScheduler<String> s, int slot, Thread.State state) throws InterruptedException {
-    java.util.concurrent.CompletableFuture<Ticket<String>> got = new java.util.concurrent.CompletableFuture<>();
+    CompletableFuture<Ticket<String>> got = new CompletableFuture<>();
     Thread t = new Thread(() -> {
       try {
         got.complete(s.take(slot));
@@ -251,7 +253,7 @@ class FairQueueSchedulerTest {
     t.setDaemon(true);
     t.start();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (!(t.getState() == state && java.util.concurrent.locks.LockSupport.getBlocker(t) == s)) {
+    while (!(t.getState() == state && LockSupport.getBlocker(t) == s)) {
       assertThat(System.nanoTime()).as("parked in take").isLessThan(deadline);
       Thread.onSpinWait();
     }
@@ -365,18 +367,7 @@ class FairQueueSchedulerTest {
   @Test
   void workOfferedWhileASlotDoesItsBookkeepingGoesToThatSlotNotAnOlderWaiter() throws Exception {
     FairQueueScheduler<String> s = new FairQueueScheduler<>("test", Clock.system(), 2, 100, 1_000);
-    AtomicReference<Ticket<String>> older = new AtomicReference<>();
-    Thread waiter = new Thread(() -> {
-      try {
-        older.set(s.take(0));
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    });
-    waiter.start();
-    while (waiter.getState() != Thread.State.WAITING) { // parked in take(0), registered first
-      Thread.onSpinWait();
-    }
+    CompletableFuture<Ticket<String>> older = parkedTaker(s, 0);
     // Slot 1 goes idle later, and a call arrives while it books its last one: slot 1 gets it,
     // though slot 0 has waited longer and comes first in slot order.
     AtomicReference<Ticket<String>> mine = new AtomicReference<>();
@@ -389,16 +380,15 @@ class FairQueueSchedulerTest {
     });
     booker.start();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (mine.get() == null && older.get() == null && System.nanoTime() < deadline) {
+    while (mine.get() == null && !older.isDone() && System.nanoTime() < deadline) {
       Thread.onSpinWait(); // whichever slot got the call returns it
     }
     s.close(); // lets the other one go
     booker.join();
-    waiter.join();
     assertThat(mine.get()).as("slot 1's take").isNotNull();
     assertThat(mine.get().item()).isEqualTo("a1");
     assertThat(mine.get().slot()).isEqualTo(1);
-    assertThat(older.get()).as("the older waiter got nothing and was let go at close").isNull();
+    assertThat(older.get(10, TimeUnit.SECONDS)).as("the older waiter got nothing, let go at close").isNull();
   }
 
   @Test
