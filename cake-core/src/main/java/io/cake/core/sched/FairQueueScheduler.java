@@ -137,7 +137,7 @@ public final class FairQueueScheduler<T> {
       long now = clock.nanoTime();
       boolean wasEmpty = q.items.isEmpty();
       if (wasEmpty) {
-        applyCorrections(); // the new head's start tag comes from the tenant's finish tag
+        applyCorrections(now); // the new head's start tag comes from the tenant's finish tag
       }
       q.items.addLast(new Ticket<>(q, item, Math.max(1L, cost), now));
       queued++;
@@ -432,9 +432,9 @@ public final class FairQueueScheduler<T> {
     Objects.requireNonNull(next, "limits");
     lock.lock();
     try {
-      applyCorrections(); // charged at the old rate: the debt carries over
-      limits = next;
       long now = clock.nanoTime();
+      applyCorrections(now); // charged at the old rate: the debt carries over
+      limits = next;
       for (TenantQueue<T> q : tenants.values()) {
         applyLimit(q, now);
       }
@@ -656,10 +656,16 @@ public final class FairQueueScheduler<T> {
    * busy period (the head's start tag, which came from the old finish tag, moves too).
    */
   private void applyCorrections() {
+    if (corrections.get() != null) {
+      applyCorrections(clock.nanoTime());
+    }
+  }
+
+  /** As above, where the caller has read the clock already (a decision). */
+  private void applyCorrections(long now) {
     if (corrections.get() == null) {
       return;
     }
-    long now = clock.nanoTime();
     for (Ticket<T> t = corrections.getAndSet(null); t != null; t = t.nextCorrection) {
       TenantQueue<T> q = t.queue;
       long delta = t.actualCost - t.cost;
@@ -685,10 +691,10 @@ public final class FairQueueScheduler<T> {
     if (closed || slot < 0 || slot >= slotCount) {
       return null;
     }
-    applyCorrections();
+    long now = clock.nanoTime();
+    applyCorrections(now);
     TenantQueue<T> q = reservedFor[slot];
     Ticket<T> t;
-    long now = clock.nanoTime();
     if (q != null) {
       if (q.bucket != null && !q.bucket.ready(now)) {
         return null;

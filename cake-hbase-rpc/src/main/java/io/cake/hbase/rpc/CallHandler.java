@@ -75,8 +75,7 @@ final class CallHandler {
 
     @Override
     public void run(Ticket<CakeCall> ticket) {
-      afterRun(); // never two calls' bookkeeping pending
-      handle(ticket, this);
+      handle(ticket, this); // take() ran afterRun() for the last call before handing this one
     }
 
     @Override
