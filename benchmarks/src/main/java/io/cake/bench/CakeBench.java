@@ -149,7 +149,8 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
     common.add(diskNote());
     common.add("Latency is client-side, from each request's intended start (open loop); errors count with their latency.");
     common.add("cake-slo runs steer the server-side p" + fmt(o.percentile) + " with a client budget of "
-        + fmt(clientBudgetMs()) + " ms and start from equal shares (convergence included).");
+        + fmt(clientBudgetMs()) + " ms. Unless a note below says they settle first, they start from equal shares"
+        + " (convergence included).");
     FigureReport.write(out, o.experiment, config, res, o.percentile, o.plots, common);
     progress.done(elapsed);
   }
@@ -161,7 +162,13 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
 
   @Override
   public RunSummary run(Policy p, boolean fe, boolean batch, double seconds, double rate, RateShape shape) throws Exception {
-    return run(p, fe, batch, seconds, false, rate, shape);
+    return run(p, fe, batch, 0, seconds, false, rate, shape);
+  }
+
+  @Override
+  public RunSummary runSettled(Policy p, double settleSeconds, double seconds, double rate, RateShape shape)
+      throws Exception {
+    return run(p, true, true, settleSeconds, seconds, false, rate, shape);
   }
 
   @Override
@@ -540,11 +547,11 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
   }
 
   private RunSummary run(Policy p, boolean fe, boolean batch, double seconds, boolean closedLoop) throws Exception {
-    return run(p, fe, batch, seconds, closedLoop, o.rate(), o.shape);
+    return run(p, fe, batch, 0, seconds, closedLoop, o.rate(), o.shape);
   }
 
-  private RunSummary run(Policy p, boolean fe, boolean batch, double seconds, boolean closedLoop, double rate, RateShape shape)
-      throws Exception {
+  private RunSummary run(Policy p, boolean fe, boolean batch, double settleSeconds, double seconds, boolean closedLoop,
+      double rate, RateShape shape) throws Exception {
     progress.status(p.name() + ": setting up (" + p.label() + ")");
     long s0 = System.nanoTime();
     target.apply(p);
@@ -554,6 +561,7 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
             p.name(),
             fe,
             batch,
+            settleSeconds,
             o.warmup(),
             seconds,
             o.window(),

@@ -13,6 +13,14 @@ public interface Lab {
   RunSummary run(Policy policy, boolean frontend, boolean batch, double seconds, double rate, RateShape shape)
       throws Exception;
 
+  /**
+   * Like {@link #run} with both tenants, after {@code settleSeconds} (unrecorded) of the front end at
+   * the constant base rate under the same policy: a controller starts the shaped run from the
+   * allocation it found at the base rate, as on a cluster that was already running.
+   */
+  RunSummary runSettled(Policy policy, double settleSeconds, double seconds, double rate, RateShape shape)
+      throws Exception;
+
   /** Stock HBase (SimpleRpcScheduler, one FIFO queue) over a DataNode whose Cake gate is off. */
   Policy stock(String name, String label);
 

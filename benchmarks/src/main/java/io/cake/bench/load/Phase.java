@@ -17,7 +17,9 @@ import site.ycsb.workloads.CoreWorkload;
 
 /**
  * One measured run: the front end (open loop at a target rate, latency from the intended start)
- * and/or the batch tenant (closed loop, unthrottled), for a warm-up then a measured period.
+ * and/or the batch tenant (closed loop, unthrottled), for a warm-up then a measured period. An
+ * optional settle period before both runs the front end at the constant base rate (unrecorded),
+ * so a controller can find its allocation before a shaped load starts.
  *
  * <p>Open loop (PriorityMeister section 5.1): intended start times are drawn before the run from a
  * Poisson process with the chosen shape; a pool of worker threads takes them in order, waits for
@@ -31,6 +33,7 @@ public final class Phase {
       String name,
       boolean frontend,
       boolean batch,
+      double settleSeconds,
       double warmupSeconds,
       double measureSeconds,
       double windowSeconds,
@@ -70,7 +73,8 @@ public final class Phase {
   }
 
   public Outcome run(Spec spec, Consumer<Live> progress) throws Exception {
-    double length = spec.warmupSeconds() + spec.measureSeconds();
+    double shaped = spec.warmupSeconds() + spec.measureSeconds();
+    double length = spec.settleSeconds() + shaped;
     Windows fe = spec.frontend() ? new Windows(spec.windowSeconds(), spec.measureSeconds()) : null;
     Windows ba = spec.batch() ? new Windows(spec.windowSeconds(), spec.measureSeconds()) : null;
     CakeHBaseClient.Stats feStats = new CakeHBaseClient.Stats();
@@ -79,7 +83,7 @@ public final class Phase {
     List<Thread> threads = new ArrayList<>();
     List<Throwable> failures = new CopyOnWriteArrayList<>();
     long start = System.nanoTime() + 200_000_000L; // everyone ready before t = 0
-    long measureStart = start + (long) (spec.warmupSeconds() * 1e9);
+    long measureStart = start + (long) ((spec.settleSeconds() + spec.warmupSeconds()) * 1e9);
     long end = start + (long) (length * 1e9);
 
     if (spec.frontend()) {
@@ -93,7 +97,7 @@ public final class Phase {
                   id, spec.frontendThreads())));
         }
       } else {
-        long[] arrivals = spec.shape().arrivals(spec.rate(), length, spec.seed());
+        long[] arrivals = spec.shape().arrivalsAfter(spec.rate(), spec.settleSeconds(), shaped, spec.seed());
         AtomicInteger next = new AtomicInteger();
         int n = spec.frontendThreads();
         for (int i = 0; i < n; i++) {

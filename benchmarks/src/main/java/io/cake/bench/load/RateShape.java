@@ -41,6 +41,27 @@ public enum RateShape {
   }
 
   /**
+   * Intended start times of a phase that first runs {@code settleSeconds} at the constant base rate
+   * and then this shape over {@code lengthSeconds}: the shape's arrivals are shifted by the settle
+   * period, so it starts at its own beginning however long the system ran before it. Used to let a
+   * controller settle at the base rate before a shaped run is measured, as it would have on a
+   * cluster that was already running.
+   */
+  public long[] arrivalsAfter(double base, double settleSeconds, double lengthSeconds, long seed) {
+    if (!(settleSeconds >= 0)) {
+      throw new IllegalArgumentException("settle seconds must be >= 0, got " + settleSeconds);
+    }
+    long[] settle = settleSeconds == 0 ? new long[0] : CONSTANT.arrivals(base, settleSeconds, seed ^ 0x5e771eL);
+    long[] shaped = arrivals(base, lengthSeconds, seed);
+    long shift = (long) (settleSeconds * 1e9);
+    long[] out = java.util.Arrays.copyOf(settle, settle.length + shaped.length);
+    for (int i = 0; i < shaped.length; i++) {
+      out[settle.length + i] = shift + shaped[i];
+    }
+    return out;
+  }
+
+  /**
    * Intended start times (nanoseconds from the phase start) of a Poisson arrival process with this
    * shape: open-loop, fixed by the seed, independent of how fast the system answers.
    */

@@ -71,6 +71,7 @@ public final class ResultsJson {
       m.put("disk", r.disk);
     }
     m.put("measured_s", r.measuredSeconds());
+    m.put("settle_s", r.outcome.spec().settleSeconds());
     if (!r.sweep.isEmpty()) {
       m.put("sweep", r.sweep);
     }

@@ -28,7 +28,7 @@ class RunSummaryTest {
   }
 
   private static RunSummary run(Windows fe, Histogram server, double from, double to) {
-    Phase.Spec spec = new Phase.Spec("t", true, false, 0, 20, 5, RateShape.CONSTANT, 30, 8, 0, 1, 1, false);
+    Phase.Spec spec = new Phase.Spec("t", true, false, 0, 0, 20, 5, RateShape.CONSTANT, 30, 8, 0, 1, 1, false);
     Phase.Outcome o = new Phase.Outcome(spec, fe, null, List.of(), server, from, to, 0, 0, "", 20);
     return new RunSummary(new Policy("cake-static", "", Map.of(), true, Map.of(), 0, 100.0, Map.of(), true), o);
   }
