@@ -58,6 +58,8 @@ public final class ControllerConfig {
   public static final String POOL_CAP_FACTOR = "cake.controller.pool-cap-factor";
   /** Beyond the paper: probability a window of one interval's requests meets the SLO at the target. */
   public static final String CONFIDENCE = "cake.controller.confidence";
+  /** Beyond the paper: share kept for this many times the tenant's recent peak load; 0 = off. */
+  public static final String HEADROOM = "cake.controller.headroom";
 
   /** Per tenant: {@code cake.slo.<tenant>.percentile} (default 99) with {@code .latency-ms}, or {@code .throughput}. */
   public static final String SLO_PREFIX = "cake.slo.";
@@ -161,7 +163,8 @@ public final class ControllerConfig {
       Map.entry("minSamples", MIN_SAMPLES),
       Map.entry("interval", INTERVAL_MS),
       Map.entry("poolCapFactor", POOL_CAP_FACTOR),
-      Map.entry("confidence", CONFIDENCE));
+      Map.entry("confidence", CONFIDENCE),
+      Map.entry("headroom", HEADROOM));
 
   private static ControllerParams params(Map<String, String> conf) {
     ControllerParams d = ControllerParams.DEFAULTS;
@@ -178,7 +181,8 @@ public final class ControllerConfig {
             lng(conf, MIN_SAMPLES, d.minSamples()),
             Duration.ofMillis(lng(conf, INTERVAL_MS, DEFAULT_INTERVAL_MS)),
             dbl(conf, POOL_CAP_FACTOR, d.poolCapFactor()),
-            dbl(conf, CONFIDENCE, d.confidence()));
+            dbl(conf, CONFIDENCE, d.confidence()),
+            dbl(conf, HEADROOM, d.headroom()));
     } catch (IllegalArgumentException e) {
       String msg = String.valueOf(e.getMessage());
       for (Map.Entry<String, String> f : FIELD_KEYS.entrySet()) {

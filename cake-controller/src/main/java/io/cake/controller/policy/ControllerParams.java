@@ -31,6 +31,10 @@ import java.time.Duration;
  *     meets the SLO when the controller's measured latency sits on it; the controller measures the
  *     percentile {@link WindowPercentile} derives from it and the interval's request count instead
  *     of the goal's own (0.95; 0.5 is about the paper's behaviour, steering the plain percentile)
+ * @param headroom beyond the paper: the tenant keeps at least this many times its recent peak load
+ *     (busy slots, by Little's law) in reserved slots plus its share of the shared ones, at HDFS and
+ *     at HBase, so a load that grows by that factor is served before the controller reacts (2.0; 0
+ *     turns it off)
  */
 public record ControllerParams(
     double lowPerformance,
@@ -44,7 +48,8 @@ public record ControllerParams(
     long minSamples,
     Duration interval,
     double poolCapFactor,
-    double confidence) {
+    double confidence,
+    double headroom) {
 
   public static final double DEFAULT_LOW_PERFORMANCE = 1.0;
   public static final double DEFAULT_HIGH_PERFORMANCE = 1.2;
@@ -58,6 +63,7 @@ public record ControllerParams(
   public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(10);
   public static final double DEFAULT_POOL_CAP_FACTOR = 0.75;
   public static final double DEFAULT_CONFIDENCE = 0.95;
+  public static final double DEFAULT_HEADROOM = 2.0;
 
   public static final ControllerParams DEFAULTS =
       new ControllerParams(
@@ -72,7 +78,8 @@ public record ControllerParams(
           DEFAULT_MIN_SAMPLES,
           DEFAULT_INTERVAL,
           DEFAULT_POOL_CAP_FACTOR,
-          DEFAULT_CONFIDENCE);
+          DEFAULT_CONFIDENCE,
+          DEFAULT_HEADROOM);
 
   public ControllerParams {
     positive("lowPerformance", lowPerformance);
@@ -112,6 +119,19 @@ public record ControllerParams(
     if (!(confidence >= 0.5 && confidence < 1.0)) {
       throw new IllegalArgumentException("confidence must be in [0.5, 1), got " + confidence);
     }
+    if (!(headroom == 0.0 || (headroom >= 1.0 && headroom <= 10.0))) {
+      throw new IllegalArgumentException("headroom must be 0 (off) or in [1, 10], got " + headroom);
+    }
+  }
+
+  /** All but the headroom, which takes its default. */
+  public ControllerParams(
+      double lowPerformance, double highPerformance, double maxStepFraction, double reserveAboveShare,
+      double releaseBelowShare, double occupancyCoefficient, double minOccupancy, double idleOccupancy,
+      long minSamples, Duration interval, double poolCapFactor, double confidence) {
+    this(lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence,
+        DEFAULT_HEADROOM);
   }
 
   /** The paper's constants plus the defaults of the beyond-paper ones. */
@@ -127,31 +147,37 @@ public record ControllerParams(
   public ControllerParams withPoolCapFactor(double f) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, f, confidence);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, f, confidence, headroom);
   }
 
   public ControllerParams withInterval(Duration d) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, d, poolCapFactor, confidence);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, d, poolCapFactor, confidence, headroom);
   }
 
   public ControllerParams withMinSamples(long n) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, n, interval, poolCapFactor, confidence);
+        occupancyCoefficient, minOccupancy, idleOccupancy, n, interval, poolCapFactor, confidence, headroom);
   }
 
   public ControllerParams withMinOccupancy(double v) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, v, idleOccupancy, minSamples, interval, poolCapFactor, confidence);
+        occupancyCoefficient, v, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom);
   }
 
   public ControllerParams withConfidence(double c) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, c);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, c, headroom);
+  }
+
+  public ControllerParams withHeadroom(double h) {
+    return new ControllerParams(
+        lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, h);
   }
 
   private static void positive(String field, double v) {

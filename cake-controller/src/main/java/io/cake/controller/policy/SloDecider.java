@@ -57,6 +57,12 @@ public final class SloDecider {
     int hbaseRes = current.hbaseReserved();
     double perf = Double.NaN;
     boolean giveBack = false;
+    double hbasePeak = ControlState.nextPeak(state.hbasePeak(), obs.hbaseBusy());
+    double hdfsPeak = ControlState.nextPeak(state.hdfsPeak(), obs.hdfsBusy());
+    // Releases keep the reservations left at most half busy: with the headroom on, with the
+    // tenant's recent peak load rather than this interval's, which may be a lull between bursts.
+    double hbaseLoad = params.headroom() > 0 ? hbasePeak : obs.hbaseBusy();
+    double hdfsLoad = params.headroom() > 0 ? hdfsPeak : obs.hdfsBusy();
 
     // ---- Algorithm 1: SLO compliance at HDFS.
     if (obs.samples() < params.minSamples() || Double.isNaN(obs.measured())) {
@@ -162,13 +168,14 @@ public final class SloDecider {
     } else if (hdfsOcc > params.occupancyCoefficient() * hbaseOcc
         && hdfsOcc >= params.minOccupancy()
         && hbaseRes > hdfsRes
-        && canRelease(obs.hbaseBusy(), hbaseRes)) {
+        && canRelease(hbaseLoad, hbaseRes)) {
       hbaseRes--;
       reasons.add(
           String.format(
               "HDFS is the bottleneck (occupancy hdfs %.2f > %.1f x hbase %.2f): release an HBase handler",
               hdfsOcc, params.occupancyCoefficient(), hbaseOcc));
     }
+    boolean releasedIdle = false;
     if (perf > params.highPerformance()) {
       // Beyond the paper: Cake releases an HDFS reservation only once share is below 1%, and an
       // HBase one only when HDFS occupancy is far above HBase occupancy; reserved slots that sit
@@ -177,22 +184,36 @@ public final class SloDecider {
       // "Idle" means the queue hardly waited and the remaining reservations would still run
       // under half busy with the tenant's mean load.
       boolean idleHbase = hbaseOcc <= params.idleOccupancy() && hbaseRes > hdfsRes
-          && canRelease(obs.hbaseBusy(), hbaseRes);
+          && canRelease(hbaseLoad, hbaseRes);
       boolean idleHdfs = obs.hdfsOccupancy() <= params.idleOccupancy() && hdfsRes > 0
-          && canRelease(obs.hdfsBusy(), hdfsRes);
+          && canRelease(hdfsLoad, hdfsRes);
       if ((idleHbase || idleHdfs) && hold > 0) {
         reasons.add("slack release on hold for " + hold + " more intervals");
       } else if (idleHbase) {
         hbaseRes--;
         probing = true;
+        releasedIdle = true;
         reasons.add(String.format(
             "SLO exceeded, HBase queue idle (occupancy %.3f): release an idle HBase handler", hbaseOcc));
       } else if (idleHdfs) {
         hdfsRes--;
         probing = true;
+        releasedIdle = true;
         reasons.add(String.format(
             "SLO exceeded, HDFS queue idle (occupancy %.3f): release an idle HDFS slot", obs.hdfsOccupancy()));
       }
+    }
+    double headroom = headroomShare(obs, hbasePeak, hdfsPeak, hbaseRes, hdfsRes,
+        current.hbasePoolCap(), otherHbaseReserved, otherHdfsReserved);
+    if (share < headroom) {
+      if (giveBack && headroom >= current.share()) {
+        giveBack = false; // no share was given back: no probe to judge next interval
+        probing = releasedIdle;
+      }
+      reasons.add(String.format(
+          "headroom: share %.1f%% -> %.1f%%, %.1fx the recent peak load (%.2f HDFS slots, %.2f HBase handlers busy) beside the reservations",
+          100 * share, 100 * headroom, params.headroom(), hdfsPeak, hbasePeak));
+      share = headroom;
     }
     int floor = hbaseRes + otherHbaseReserved + 1;
     int cap = poolCap(obs, perf, current.hbasePoolCap(), current.othersThrottle() > 0, floor, reasons);
@@ -219,9 +240,37 @@ public final class SloDecider {
       throttle = 0.0;
     }
     return new Decision(
-        new ControlState(new LatencyAllocation(share, hdfsRes, hbaseRes, cap, throttle), hold, backoff, probing),
+        new ControlState(new LatencyAllocation(share, hdfsRes, hbaseRes, cap, throttle), hold, backoff, probing,
+            hbasePeak, hdfsPeak),
         perf,
         reasons);
+  }
+
+  /**
+   * Beyond the paper: the least share that keeps {@code headroom} times the tenant's recent peak
+   * load (busy slots, Little's law) within its reservations plus its share of the shared slots, at
+   * HDFS and at HBase (0 when the headroom is off). Under weighted fair queuing a share above what
+   * the tenant uses costs the others nothing while it is idle (they get every slot it leaves), but
+   * a share below its load makes its queue grow without bound. The paper's loop gives share back
+   * until latency says stop, tuned to the load of the moment, so a burst or a diurnal peak finds
+   * the tenant below its load for the interval or two the loop needs to react: in the hdd regime a
+   * front end given back to 28% of the share while it kept 1.5 handlers and 0.8 disk slots busy
+   * took 1.6 s at the p99 when a spike doubled its rate (docs/controller.md).
+   */
+  double headroomShare(Observation obs, double hbasePeak, double hdfsPeak, int hbaseRes, int hdfsRes, int cap,
+      int otherHbaseReserved, int otherHdfsReserved) {
+    if (params.headroom() <= 0) {
+      return 0.0;
+    }
+    int pool = cap > 0 ? Math.min(cap, obs.hbaseSlots()) : obs.hbaseSlots();
+    double need = Math.max(
+        needed(params.headroom() * hdfsPeak, hdfsRes, obs.hdfsSlots() - otherHdfsReserved - hdfsRes),
+        needed(params.headroom() * hbasePeak, hbaseRes, pool - otherHbaseReserved - hbaseRes));
+    return Math.min(params.reserveAboveShare(), Math.max(0.0, need));
+  }
+
+  private static double needed(double slots, int reserved, int shared) {
+    return shared <= 0 ? 0.0 : (slots - reserved) / shared;
   }
 
   /**

@@ -57,6 +57,10 @@ class ControllerConfigTest {
         .hasMessageContaining("cake.controller.pool-cap-factor");
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.confidence", "0.3")))
         .hasMessageContaining("cake.controller.confidence must be in [0.5, 1)");
+    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.headroom", "0.5")))
+        .hasMessageContaining("cake.controller.headroom must be 0 (off) or in [1, 10]");
+    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.headroom", "NaN")))
+        .hasMessageContaining("cake.controller.headroom");
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.slo.front.latency-ms", "-5")))
         .hasMessageContaining("cake.slo.front");
     assertThatThrownBy(

@@ -317,4 +317,88 @@ class SloDeciderTest {
     assertThat(held.allocation().othersThrottle()).isEqualTo(missed.allocation().othersThrottle());
     assertThat(held.describe()).contains("throttle kept");
   }
+
+  // ---- headroom: share kept for twice the recent peak load (busy slots) beside the reservations.
+
+  /** 1,000 samples at {@code p99Ms}, occupancy 0, {@code hbaseBusy}/{@code hdfsBusy} busy of 10 handlers / 4 slots. */
+  private static Observation busy(double p99Ms, double hbaseBusy, double hdfsBusy) {
+    return new Observation(1_000, p99Ms, 0, 0, hbaseBusy, hdfsBusy, 10, 4);
+  }
+
+  @Test
+  void shareBelowTwiceTheTenantsLoadIsRaisedEvenWithTheSloMet() {
+    // 1 of 4 DataNode slots busy, none reserved: 2 x 1 / 4 = 50% of the shared slots.
+    Decision d = decide(busy(90, 0.5, 1.0), new LatencyAllocation(0.3, 0, 0));
+    assertThat(d.allocation().share()).isCloseTo(0.5, within(1e-9));
+    assertThat(d.describe()).contains("headroom: share 30.0% -> 50.0%");
+    // Reserved slots count: with 1 of the 4 reserved, (2 x 1 - 1) / 3 shared.
+    Decision reserved = decide(busy(90, 0.5, 1.0), new LatencyAllocation(0.3, 1, 0));
+    assertThat(reserved.allocation().share()).isCloseTo(1.0 / 3, within(1e-9));
+    // HBase too: 3 handlers busy, 2 reserved, 8 shared: (6 - 2) / 8.
+    Decision hbase = decide(busy(90, 3.0, 0.0), new LatencyAllocation(0.3, 0, 2));
+    assertThat(hbase.allocation().share()).isCloseTo(0.5, within(1e-9));
+    // Never above the reservation bound.
+    Decision high = decide(busy(90, 0.5, 3.5), new LatencyAllocation(0.3, 0, 0));
+    assertThat(high.allocation().share()).isEqualTo(ControllerParams.DEFAULT_RESERVE_ABOVE_SHARE);
+  }
+
+  @Test
+  void aGiveBackStopsAtTheHeadroomAndIsNoProbe() {
+    Decision d = decide(busy(50, 0.5, 1.0), new LatencyAllocation(0.52, 0, 0));
+    assertThat(d.allocation().share()).as("0.52 - 10% would be 0.468").isCloseTo(0.5, within(1e-9));
+    assertThat(d.state().probing()).as("2 points were given back: a probe").isTrue();
+    Decision atFloor = decide(busy(50, 0.5, 1.0), new LatencyAllocation(0.5, 0, 0));
+    assertThat(atFloor.allocation().share()).isCloseTo(0.5, within(1e-9));
+    assertThat(atFloor.state().probing()).isFalse();
+    // Above the floor the paper's give-back and its probe stay as they were.
+    Decision above = decide(busy(50, 0.5, 1.0), new LatencyAllocation(0.8, 0, 0));
+    assertThat(above.allocation().share()).isCloseTo(0.72, within(1e-9));
+    assertThat(above.state().probing()).isTrue();
+  }
+
+  @Test
+  void theFloorRemembersTheRecentPeakThroughALull() {
+    Decision peak = decide(busy(90, 0.5, 1.0), new LatencyAllocation(0.5, 0, 0));
+    assertThat(peak.state().hdfsPeak()).isEqualTo(1.0);
+    // The next interval is a lull (0.1 slots busy) and the SLO holds with slack: the give-back
+    // stops at twice the decayed peak, not at twice the lull's load.
+    Decision lull = decider.decide(busy(50, 0.05, 0.1), peak.state(), p99at100, 0, 0);
+    assertThat(lull.state().hdfsPeak()).isCloseTo(ControlState.PEAK_DECAY, within(1e-12));
+    assertThat(lull.allocation().share()).isCloseTo(2 * ControlState.PEAK_DECAY / 4, within(1e-9));
+    // Ten lulls later the peak has halved.
+    ControlState s = peak.state();
+    for (int i = 0; i < 10; i++) {
+      s = decider.decide(busy(90, 0.05, 0.1), s, p99at100, 0, 0).state();
+    }
+    assertThat(s.hdfsPeak()).isCloseTo(0.5, within(1e-9));
+  }
+
+  @Test
+  void aReservationIsNotReleasedInALullWhileThePeakWouldOverloadTheRest() {
+    // 2 handlers reserved, a peak of 1.5 busy; now a lull at 0.2 with the queue idle and slack:
+    // without the peak the idle reservation would go (0.2 <= half of 1 left).
+    Decision peak = decide(busy(90, 1.5, 0.2), new LatencyAllocation(0.6, 0, 2));
+    Decision lull = decider.decide(busy(50, 0.2, 0.05), peak.state(), p99at100, 0, 0);
+    assertThat(lull.allocation().hbaseReserved()).isEqualTo(2);
+    SloDecider off = new SloDecider(ControllerParams.DEFAULTS.withHeadroom(0));
+    Decision offPeak = off.decide(busy(90, 1.5, 0.2), ControlState.of(new LatencyAllocation(0.6, 0, 2)), p99at100, 0, 0);
+    Decision offLull = off.decide(busy(50, 0.2, 0.05), offPeak.state(), p99at100, 0, 0);
+    assertThat(offLull.allocation().hbaseReserved()).as("headroom off: the paper's release").isEqualTo(1);
+  }
+
+  @Test
+  void headroomOffGivesShareBackBelowTheLoad() {
+    SloDecider off = new SloDecider(ControllerParams.DEFAULTS.withHeadroom(0));
+    Decision d = off.decide(busy(50, 0.5, 1.0), ControlState.of(new LatencyAllocation(0.3, 0, 0)), p99at100, 0, 0);
+    assertThat(d.allocation().share()).isCloseTo(0.27, within(1e-9));
+    assertThat(d.describe()).doesNotContain("headroom");
+  }
+
+  @Test
+  void headroomOutsideItsRangeIsRefused() {
+    assertThatThrownBy(() -> ControllerParams.DEFAULTS.withHeadroom(0.5))
+        .hasMessageContaining("headroom must be 0 (off) or in [1, 10]");
+    assertThatThrownBy(() -> ControllerParams.DEFAULTS.withHeadroom(Double.POSITIVE_INFINITY))
+        .hasMessageContaining("headroom");
+  }
 }

@@ -63,7 +63,12 @@ class SimulationTest {
         assertThat(Math.abs(a.hbaseReserved() - b.hbaseReserved())).as("rate %s interval %d", rate, i).isLessThanOrEqualTo(1);
         assertThat(Math.abs(a.hdfsReserved() - b.hdfsReserved())).isLessThanOrEqualTo(1);
         // A step is 10% of share times the size of the miss; at steady state misses are small.
-        assertThat(Math.abs(a.share() - b.share())).isLessThanOrEqualTo(a.share() * 0.10 * 1.5 + 1e-9);
+        // The one larger move allowed is up to the headroom floor when the tenant's load peaks.
+        if (b.share() - a.share() > a.share() * 0.10 * 1.5 + 1e-9) {
+          assertThat(r.get(i).decision().describe()).as("rate %s interval %d", rate, i).contains("headroom:");
+        } else {
+          assertThat(Math.abs(a.share() - b.share())).isLessThanOrEqualTo(a.share() * 0.10 * 1.5 + 1e-9);
+        }
         if (r.get(i).frontP99Ms() > 50) {
           // A reactive controller hands share back until the p99 sits at the SLO, so some
           // intervals miss it, by a little (the 1.0..1.2 band of Algorithm 1).
