@@ -149,7 +149,7 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
     common.add(diskNote());
     common.add("Latency is client-side, from each request's intended start (open loop); errors count with their latency.");
     common.add("cake-slo runs steer the server-side p" + fmt(o.percentile) + " with a client budget of "
-        + fmt(clientBudgetMs()) + " ms. Unless a note below says they settle first, they start from equal shares"
+        + fmt(clientBudgetMs()) + " ms. Unless a note says they settle first, they start from equal shares"
         + " (convergence included).");
     FigureReport.write(out, o.experiment, config, res, o.percentile, o.plots, common);
     progress.done(elapsed);
