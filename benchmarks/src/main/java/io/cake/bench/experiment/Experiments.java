@@ -52,18 +52,25 @@ public final class Experiments {
    */
   static final int SETTLE_INTERVALS = 4;
 
+  /** --quick and --tiny settle for half as long, to keep each figure within its time limit. */
+  static final int SHORT_SETTLE_INTERVALS = 2;
+
   /** Rough wall-clock estimate of an experiment, for the progress line. */
   public static double plannedSeconds(Options o) {
     int settled = o.experiment == Figure.FIG14_17 || o.experiment == Figure.FIG18 ? 6 : 0;
     return 60 + o.records() / 700.0 + o.jvmWarmupSeconds() + 1.35 * budget(o) + settled * settleSeconds(o) + 60;
   }
 
+  private static int settleIntervals(Options o) {
+    return o.scale == Options.Scale.QUICK || o.scale == Options.Scale.TINY ? SHORT_SETTLE_INTERVALS : SETTLE_INTERVALS;
+  }
+
   private static double settleSeconds(Options o) {
-    return SETTLE_INTERVALS * o.controllerIntervalMs() / 1000.0;
+    return settleIntervals(o) * o.controllerIntervalMs() / 1000.0;
   }
 
   private String settledNote() {
-    return "Each cake-slo run first settles for " + fmt(settleSeconds(o)) + " s (" + SETTLE_INTERVALS
+    return "Each cake-slo run first settles for " + fmt(settleSeconds(o)) + " s (" + settleIntervals(o)
         + " controller intervals) at the constant base rate of " + fmt(base()) + " req/s with batch running, from equal shares,"
         + " unrecorded; the measured run starts from the allocation the controller found there (fig12 measures convergence from cold).";
   }
