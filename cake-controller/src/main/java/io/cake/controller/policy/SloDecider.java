@@ -207,8 +207,7 @@ public final class SloDecider {
         current.hbasePoolCap(), otherHbaseReserved, otherHdfsReserved);
     if (share < headroom) {
       if (giveBack && headroom >= current.share()) {
-        giveBack = false; // no share was given back: no probe to judge next interval
-        probing = releasedIdle;
+        probing = releasedIdle; // no share was given back: no probe to judge next interval
       }
       reasons.add(String.format(
           "headroom: share %.1f%% -> %.1f%%, %.1fx the recent peak load (%.2f HDFS slots, %.2f HBase handlers busy) beside the reservations",
@@ -220,7 +219,7 @@ public final class SloDecider {
     double throttle = current.othersThrottle();
     if (params.poolCapFactor() > 0.0 && !Double.isNaN(perf)) {
       // The cap did not move this interval and the pool cannot shrink further.
-      int running = cap > 0 ? Math.min(cap, obs.hbaseSlots()) : obs.hbaseSlots();
+      int running = running(obs, cap);
       boolean atFloor = running <= floor && cap == current.hbasePoolCap();
       if (perf < params.lowPerformance() && atFloor && cpuBound(obs)) {
         throttle = tighterThrottle(throttle, perf);
@@ -262,11 +261,16 @@ public final class SloDecider {
     if (params.headroom() <= 0) {
       return 0.0;
     }
-    int pool = cap > 0 ? Math.min(cap, obs.hbaseSlots()) : obs.hbaseSlots();
+    int pool = running(obs, cap);
     double need = Math.max(
         needed(params.headroom() * hdfsPeak, hdfsRes, obs.hdfsSlots() - otherHdfsReserved - hdfsRes),
         needed(params.headroom() * hbasePeak, hbaseRes, pool - otherHbaseReserved - hbaseRes));
     return Math.min(params.reserveAboveShare(), Math.max(0.0, need));
+  }
+
+  /** Handlers running now: the pool, or the cap where one binds. */
+  private static int running(Observation obs, int cap) {
+    return cap > 0 ? Math.min(cap, obs.hbaseSlots()) : obs.hbaseSlots();
   }
 
   private static double needed(double slots, int reserved, int shared) {
@@ -316,7 +320,7 @@ public final class SloDecider {
     if (Double.isNaN(perf)) {
       return cap;
     }
-    int running = cap > 0 ? Math.min(cap, obs.hbaseSlots()) : obs.hbaseSlots();
+    int running = running(obs, cap);
     if (perf < params.lowPerformance() && diskBound(obs)) {
       reasons.add(String.format(
           "SLO missed with the tenant's calls mostly reading at the DataNode (%.1f of %.1f busy handlers): pool cap kept",
