@@ -91,8 +91,13 @@ final class LiveController implements AutoCloseable {
           controller == null ? "not running" : "keeping the running one", e.getMessage());
       return;
     }
-    configurationError = "";
     warnOnceOnIntervals(file, next);
+    apply(next);
+    // Cleared only once the file is in force: a reader that sees no error sees the new SLO.
+    configurationError = "";
+  }
+
+  private void apply(ControllerConfig next) {
     ControllerConfig before = config;
     config = next;
     if (before == null) {

@@ -333,7 +333,10 @@ class ControllerClusterTest {
       for (int i = 0; i < 20; i++) {
         t.get(new Get(row(100 + i)).setCacheBlocks(false));
       }
-      scrape = awaitScrape(s -> completions(s, hbaseProm) >= completions(first, hbaseProm) + 20);
+      // The exporter reads each MBean on its own, so one scrape can straddle an interval's roll
+      // (arrivals from one interval, completions from the next): wait until both show the gets.
+      scrape = awaitScrape(s -> completions(s, hbaseProm) >= completions(first, hbaseProm) + 20
+          && total(s, "cake_tenant_arrivals_total", hbaseProm) >= 40);
     }
     System.out.printf("exporter: %d samples, %d series names, %d ms with the gets and two intervals%n",
         scrape.samples().size(), scrape.names().size(),
@@ -394,7 +397,11 @@ class ControllerClusterTest {
   }
 
   private static double completions(ExporterScrape s, Map<String, String> labels) {
-    List<ExporterScrape.Sample> found = s.find("cake_tenant_completions_total", labels);
+    return total(s, "cake_tenant_completions_total", labels);
+  }
+
+  private static double total(ExporterScrape s, String counter, Map<String, String> labels) {
+    List<ExporterScrape.Sample> found = s.find(counter, labels);
     return found.isEmpty() ? 0 : found.get(0).value();
   }
 
