@@ -21,6 +21,8 @@ public record Allocation(
     Map<String, Double> shares, Map<String, Integer> reservations, double defaultShare) {
 
   public static final double DEFAULT_SHARE = 1.0;
+  /** Best effort's weight, unless named, as a fraction of the lightest other weight. */
+  public static final double BEST_EFFORT_FRACTION = 1e-3;
 
   public Allocation {
     checkShare("defaultShare", defaultShare);
@@ -47,8 +49,24 @@ public record Allocation(
     return new Allocation(Map.of(), Map.of(), DEFAULT_SHARE);
   }
 
+  /**
+   * {@code tenant}'s weight: its own, else {@code defaultShare}. {@link TenantNames#BEST_EFFORT},
+   * unless named, weighs {@link #BEST_EFFORT_FRACTION} of the lightest other weight: it is served
+   * with what the others leave, and never starves outright.
+   */
   public double share(String tenant) {
-    return shares.getOrDefault(tenant, defaultShare);
+    Double own = shares.get(tenant);
+    if (own != null) {
+      return own;
+    }
+    if (TenantNames.BEST_EFFORT.equals(tenant)) {
+      double lightest = defaultShare;
+      for (double s : shares.values()) {
+        lightest = Math.min(lightest, s);
+      }
+      return Math.max(Double.MIN_NORMAL, lightest * BEST_EFFORT_FRACTION);
+    }
+    return defaultShare;
   }
 
   public int reservation(String tenant) {

@@ -10,6 +10,12 @@ public final class TenantNames {
   /** The tenant of untagged requests: best-effort FIFO, as Frosting does. */
   public static final String DEFAULT = "default";
 
+  /**
+   * Where calls over their tenant's throughput contract are served: only with what the other
+   * tenants leave ({@link io.cake.core.sched.Allocation#BEST_EFFORT_FRACTION}).
+   */
+  public static final String BEST_EFFORT = "best-effort";
+
   public static final int MAX_LENGTH = 64;
 
   private TenantNames() {}

@@ -9,6 +9,16 @@ import org.junit.jupiter.api.Test;
 class AllocationTest {
 
   @Test
+  void bestEffortWeighsAThousandthOfTheLightestTenantUnlessNamed() {
+    String be = io.cake.core.tenant.TenantNames.BEST_EFFORT;
+    assertThat(Allocation.equalShares().share(be)).isEqualTo(1e-3);
+    assertThat(new Allocation(Map.of("front", 0.99, "batch", 0.01), Map.of(), 0.5).share(be)).isEqualTo(1e-5);
+    assertThat(new Allocation(Map.of("front", 9.0), Map.of(), 0.2).share(be)).isEqualTo(2e-4);
+    assertThat(new Allocation(Map.of(be, 2.0), Map.of(), 1.0).share(be)).as("named").isEqualTo(2.0);
+    assertThat(new Allocation(Map.of("a", Double.MIN_VALUE), Map.of(), 1.0).share(be)).isPositive();
+  }
+
+  @Test
   void defaultsApplyToTenantsNotNamed() {
     Allocation a = Allocation.equalShares().withShare("fe", 9).withReservation("fe", 2);
     assertThat(a.share("fe")).isEqualTo(9);

@@ -55,6 +55,21 @@ class FairQueueSchedulerTest {
   }
 
   @Test
+  void bestEffortIsServedWithWhatTheOthersLeave() {
+    FairQueueScheduler<String> s = scheduler(1);
+    s.setAllocation(new Allocation(Map.of("front", 9.0), Map.of(), 1.0));
+    Map<String, Long> served =
+        serveBacklogged(s, Map.of("front", 1L, "batch", 1L, io.cake.core.tenant.TenantNames.BEST_EFFORT, 1L), 20_000);
+    // Best effort weighs a thousandth of the lightest (batch, 1): 1/10,001 of the slot.
+    assertThat(fraction(served, io.cake.core.tenant.TenantNames.BEST_EFFORT)).isBetween(0.00005, 0.0002);
+    assertThat(fraction(served, "front")).isCloseTo(0.9, org.assertj.core.data.Offset.offset(0.001));
+    // Alone, it has the slot.
+    s.drain();
+    s.offer(io.cake.core.tenant.TenantNames.BEST_EFFORT, "x", 1);
+    assertThat(s.poll(0).tenant()).isEqualTo(io.cake.core.tenant.TenantNames.BEST_EFFORT);
+  }
+
+  @Test
   void anEligibilityFilterSkipsTicketsItRejectsAndLeavesThemInPlace() {
     FairQueueScheduler<String> s = scheduler(2);
     s.offer("a", "a1@v1", 1);

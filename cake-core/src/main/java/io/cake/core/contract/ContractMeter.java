@@ -1,0 +1,123 @@
+package io.cake.core.contract;
+
+import io.cake.core.tenant.TenantNames;
+import io.cake.core.tenant.ThroughputContract;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Tells, call by call, whether a tenant is within its {@link Contract}: a call that fits every one
+ * of the tenant's token buckets is in contract and takes a token from each; one that does not is
+ * over it, takes nothing, and its caller serves it best effort ({@link TenantNames#BEST_EFFORT})
+ * instead of rejecting it (Cake section 3). Tenants without a contract are always in contract.
+ *
+ * <p>Each bucket is kept as the generic cell rate algorithm keeps it: one number, the theoretical
+ * arrival time of the next call. A bucket of rate r and burst b spaces calls T = 1/r apart and
+ * lets a call in while that time is at most (b - 1) T ahead of now; so a full bucket takes b calls
+ * at once, then one every T. Integer nanoseconds: the same inputs give the same answers.
+ *
+ * <p>Time is passed in (as in dmclock): no clock, no threads. Thread-safe: calls of one tenant
+ * take that tenant's monitor for a few comparisons (no I/O, no waiting on other work), so it is
+ * fit for an RPC reader thread; calls of different tenants do not contend.
+ */
+public final class ContractMeter {
+  private volatile Map<String, Meter> meters = Map.of();
+  /** Counters survive contract changes, so they only grow (for Prometheus' rate()). */
+  private final Map<String, Counts> counts = new ConcurrentHashMap<>();
+
+  /** Calls in and over contract, of one tenant, since the meter began. */
+  public record Totals(long inContract, long overContract) {}
+
+  private static final class Counts {
+    final LongAdder in = new LongAdder();
+    final LongAdder over = new LongAdder();
+  }
+
+  private static final class Meter {
+    final Contract contract;
+    final long[] interval;
+    final long[] tolerance;
+    final long[] tat; // guarded by this
+    final Counts counts;
+
+    Meter(Contract contract, long nowNanos, Counts counts) {
+      this.contract = contract;
+      int n = contract.buckets().size();
+      interval = new long[n];
+      tolerance = new long[n];
+      tat = new long[n];
+      for (int i = 0; i < n; i++) {
+        ThroughputContract b = contract.buckets().get(i);
+        interval[i] = Math.max(1L, Math.round(1e9 / b.ratePerSecond()));
+        // Saturating: a burst of billions is as good as no limit on bursts.
+        tolerance[i] = b.burst() - 1 > Long.MAX_VALUE / 2 / interval[i]
+            ? Long.MAX_VALUE / 2 : (b.burst() - 1) * interval[i];
+        tat[i] = nowNanos; // full: the first burst calls go in at once
+      }
+      this.counts = counts;
+    }
+
+    synchronized boolean admit(long nowNanos) {
+      for (int i = 0; i < tat.length; i++) {
+        if (tat[i] - nowNanos > tolerance[i]) {
+          return false;
+        }
+      }
+      for (int i = 0; i < tat.length; i++) {
+        tat[i] = Math.max(tat[i], nowNanos) + interval[i];
+      }
+      return true;
+    }
+  }
+
+  /**
+   * Installs {@code contracts} (tenant to contract). A tenant whose contract is the same as before
+   * keeps its buckets' state; a new or changed contract starts with full buckets.
+   */
+  public synchronized void setContracts(Map<String, Contract> contracts, long nowNanos) {
+    Map<String, Meter> next = new TreeMap<>();
+    contracts.forEach((tenant, contract) -> {
+      TenantNames.check("contract tenant", tenant);
+      if (TenantNames.BEST_EFFORT.equals(tenant)) {
+        throw new IllegalArgumentException("tenant '" + TenantNames.BEST_EFFORT
+            + "' is where calls over their contract go; it cannot have a contract itself");
+      }
+      Meter was = meters.get(tenant);
+      next.put(tenant, was != null && was.contract.equals(contract)
+          ? was : new Meter(contract, nowNanos, counts.computeIfAbsent(tenant, t -> new Counts())));
+    });
+    meters = Map.copyOf(next);
+  }
+
+  /** The contracts in force, by tenant. */
+  public Map<String, Contract> contracts() {
+    Map<String, Contract> out = new TreeMap<>();
+    meters.forEach((t, m) -> out.put(t, m.contract));
+    return out;
+  }
+
+  /** Whether {@code tenant}'s call arriving at {@code nowNanos} is within its contract. */
+  public boolean admit(String tenant, long nowNanos) {
+    Meter m = meters.get(tenant);
+    if (m == null) {
+      return true;
+    }
+    boolean in = m.admit(nowNanos);
+    (in ? m.counts.in : m.counts.over).increment();
+    return in;
+  }
+
+  /** The tenant a call of {@code tenant} arriving at {@code nowNanos} is served as. */
+  public String serveAs(String tenant, long nowNanos) {
+    return admit(tenant, nowNanos) ? tenant : TenantNames.BEST_EFFORT;
+  }
+
+  /** Per tenant that ever had a contract, its calls in and over contract. */
+  public Map<String, Totals> totals() {
+    Map<String, Totals> out = new TreeMap<>();
+    counts.forEach((t, c) -> out.put(t, new Totals(c.in.sum(), c.over.sum())));
+    return out;
+  }
+}
