@@ -31,11 +31,17 @@ public final class CakeHBaseConfig {
   public static final String ENABLED = "cake.hbase.enabled";
   public static final boolean DEFAULT_ENABLED = true;
 
-  /** Per-tenant keys: {@code cake.hbase.tenant.<name>.share|reservation|allowed-users}. */
+  /** Per-tenant keys: {@code cake.hbase.tenant.<name>.share|reservation|allowed-users|contract}. */
   public static final String TENANT_PREFIX = "cake.hbase.tenant.";
   public static final String SHARE_SUFFIX = TenantKeys.SHARE_SUFFIX;
   public static final String RESERVATION_SUFFIX = TenantKeys.RESERVATION_SUFFIX;
   public static final String ALLOWED_USERS_SUFFIX = ".allowed-users";
+  /**
+   * A tenant's throughput contract, {@code RATE:BURST[,RATE:BURST...]} in calls (RPCs) per second
+   * and calls: calls beyond it are served as tenant {@code best-effort}, not refused. None: no
+   * contract, every call served as the tenant.
+   */
+  public static final String CONTRACT_SUFFIX = ".contract";
   /** Share of tenants without a {@code .share} key (including {@code default}). */
   public static final String DEFAULT_SHARE = "cake.hbase.default-share";
   public static final double DEFAULT_DEFAULT_SHARE = Allocation.DEFAULT_SHARE;

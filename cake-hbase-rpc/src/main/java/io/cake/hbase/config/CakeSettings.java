@@ -6,6 +6,7 @@ import io.cake.core.aimd.AimdConfig;
 import io.cake.core.config.ConfigBoolean;
 import io.cake.core.config.ConfigNumbers;
 import io.cake.core.config.TenantKeys;
+import io.cake.core.contract.Contract;
 import io.cake.core.sched.Allocation;
 import io.cake.core.tenant.TenantNames;
 import java.time.Duration;
@@ -29,6 +30,7 @@ public record CakeSettings(
     Allocation allocation,
     Map<String, Set<String>> allowedUsers,
     Map<String, String> userRules,
+    Map<String, Contract> contracts,
     AclMode aclMode,
     int maxTenants,
     int queuePerTenant,
@@ -61,14 +63,15 @@ public record CakeSettings(
     Objects.requireNonNull(allocation);
     allowedUsers = Collections.unmodifiableMap(new TreeMap<>(allowedUsers));
     userRules = Collections.unmodifiableMap(new TreeMap<>(userRules));
+    contracts = Collections.unmodifiableMap(new TreeMap<>(contracts));
     Objects.requireNonNull(aclMode);
     Objects.requireNonNull(aimd);
     Objects.requireNonNull(metricsInterval);
   }
 
-  /** The per-tenant keys: {@code cake.hbase.tenant.<name>.share|reservation|allowed-users}. */
+  /** The per-tenant keys: {@code cake.hbase.tenant.<name>.share|reservation|allowed-users|contract}. */
   private static final TenantKeys TENANT_KEYS =
-      new TenantKeys(TENANT_PREFIX, DEFAULT_SHARE, ALLOWED_USERS_SUFFIX);
+      new TenantKeys(TENANT_PREFIX, DEFAULT_SHARE, ALLOWED_USERS_SUFFIX, CONTRACT_SUFFIX);
 
   /** Cake off (stock scheduling) with defaults otherwise: what an invalid file starts with. */
   public static CakeSettings disabled(Configuration conf) {
@@ -91,6 +94,15 @@ public record CakeSettings(
     Map<String, Set<String>> allowed = new TreeMap<>();
     tenants.values(ALLOWED_USERS_SUFFIX).forEach((tenant, users) -> allowed.put(tenant, csv(users)));
     Map<String, String> rules = parseUserRules(conf.get(USER_RULES, DEFAULT_USER_RULES));
+    Map<String, Contract> contracts = new TreeMap<>();
+    tenants.values(CONTRACT_SUFFIX).forEach((tenant, text) -> {
+      String key = TENANT_PREFIX + tenant + CONTRACT_SUFFIX;
+      if (TenantNames.BEST_EFFORT.equals(tenant)) {
+        throw new IllegalArgumentException(key + ": tenant '" + tenant
+            + "' is where calls over their contract are served; it cannot have a contract itself");
+      }
+      contracts.put(tenant, Contract.parse(key, text));
+    });
     AclMode acl = AclMode.parse(conf.get(TENANT_ACL, DEFAULT_TENANT_ACL));
     int maxTenants = intAtLeast(conf, MAX_TENANTS, DEFAULT_MAX_TENANTS, 1);
     int perTenant = intAtLeast(conf, QUEUE_PER_TENANT, DEFAULT_QUEUE_PER_TENANT, 1);
@@ -122,6 +134,7 @@ public record CakeSettings(
         allocation,
         allowed,
         rules,
+        contracts,
         acl,
         maxTenants,
         perTenant,

@@ -34,6 +34,27 @@ public final class HBaseSchedulerControl extends FirstLevelControl implements HB
   @Override public long getInvalidTenantNames() { return s.known().invalidNames(); }
   @Override public long getDeniedTenantClaims() { return s.known().deniedClaims(); }
   @Override public long getDeadlineDrops() { return s.deadlineDrops(); }
+
+  @Override
+  public Map<String, String> getContracts() {
+    Map<String, String> out = new TreeMap<>();
+    s.contracts().contracts().forEach((t, c) -> out.put(t, c.toString()));
+    return out;
+  }
+
+  @Override
+  public Map<String, Long> getInContractCalls() {
+    Map<String, Long> out = new TreeMap<>();
+    s.contracts().totals().forEach((t, c) -> out.put(t, c.inContract()));
+    return out;
+  }
+
+  @Override
+  public Map<String, Long> getOverContractCalls() {
+    Map<String, Long> out = new TreeMap<>();
+    s.contracts().totals().forEach((t, c) -> out.put(t, c.overContract()));
+    return out;
+  }
   @Override public double getLastAimdMeanMillis() { return s.lastAimdMeanMillis(); }
   @Override public String getLastConfigurationError() { return s.lastConfigurationError(); }
 

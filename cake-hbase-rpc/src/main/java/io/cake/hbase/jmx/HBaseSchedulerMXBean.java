@@ -56,6 +56,15 @@ public interface HBaseSchedulerMXBean extends FirstLevelControlMXBean {
 
   long getDeadlineDrops();
 
+  /** Per tenant with a throughput contract ({@code cake.hbase.tenant.<t>.contract}), its text. */
+  Map<String, String> getContracts();
+
+  /** Per tenant that had a contract, calls within it since start. */
+  Map<String, Long> getInContractCalls();
+
+  /** Per tenant that had a contract, calls over it (served as tenant best-effort) since start. */
+  Map<String, Long> getOverContractCalls();
+
   double getLastAimdMeanMillis();
 
   String getLastConfigurationError();

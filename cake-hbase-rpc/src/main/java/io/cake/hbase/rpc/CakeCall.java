@@ -20,4 +20,10 @@ record CakeCall(
     long size,
     long receiveMillis,
     long dispatchMillis,
-    long deadlineMillis) {}
+    long deadlineMillis) {
+
+  /** This call, served as {@code tenant} (over its own tenant's contract). */
+  CakeCall servedAs(String tenant) {
+    return new CakeCall(runner, tenant, op, singleRowGet, method, size, receiveMillis, dispatchMillis, deadlineMillis);
+  }
+}

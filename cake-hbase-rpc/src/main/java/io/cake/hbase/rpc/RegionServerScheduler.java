@@ -1,6 +1,7 @@
 package io.cake.hbase.rpc;
 
 import io.cake.core.aimd.AimdConfig;
+import io.cake.core.contract.ContractMeter;
 import io.cake.core.level.FirstLevel;
 import io.cake.core.level.FirstLevels;
 import io.cake.core.level.SchedulerHost;
@@ -10,6 +11,7 @@ import io.cake.core.sched.FairQueueScheduler;
 import io.cake.core.sched.Ticket;
 import io.cake.core.sched.WorkerPool;
 import io.cake.core.tenant.TenantCap;
+import io.cake.core.tenant.TenantNames;
 import io.cake.core.time.Clock;
 import io.cake.hbase.config.CakeHBaseConfig;
 import io.cake.hbase.config.CakeSettings;
@@ -53,6 +55,8 @@ public final class RegionServerScheduler implements FirstLevel {
   private final PoolSizer sizer;
   private final OperationStats ops;
   private final CallCounts counts = new CallCounts();
+  private final ContractMeter contracts = new ContractMeter();
+  private final Clock clock;
   private final CallHandler handler;
   private final SchedulerHost host;
 
@@ -72,6 +76,8 @@ public final class RegionServerScheduler implements FirstLevel {
     this.lastConfigurationError = configurationError;
     this.enabled = settings.enabled();
     this.resolver = resolverFor(settings);
+    this.clock = clock;
+    contracts.setContracts(settings.contracts(), clock.nanoTime());
     this.sizer = new PoolSizer(settings.aimd(), clock);
     this.queues =
         new FairQueueScheduler<>(name, clock, settings.initialHandlers(), settings.queuePerTenant(), settings.queueTotal());
@@ -110,6 +116,10 @@ public final class RegionServerScheduler implements FirstLevel {
     configured.addAll(s.allocation().shares().keySet());
     configured.addAll(s.allocation().reservations().keySet());
     configured.addAll(s.allowedUsers().keySet());
+    configured.addAll(s.contracts().keySet());
+    if (!s.contracts().isEmpty()) {
+      configured.add(TenantNames.BEST_EFFORT); // where calls over a contract go: kept while idle
+    }
     return new TenantResolver(
         configured, s.allowedUsers(), s.userRules(), s.aclEnforced(kerberos), s.maxTenants(), known);
   }
@@ -145,8 +155,13 @@ public final class RegionServerScheduler implements FirstLevel {
     }
   }
 
-  /** Queues an accepted call; false when its tenant's or the total queue is full. */
-  boolean offer(CakeCall c) {
+  /**
+   * Queues an accepted call, as tenant {@code best-effort} if it is over its tenant's contract;
+   * false when the queue it goes to, or the total, is full.
+   */
+  boolean offer(CakeCall call) {
+    String as = contracts.serveAs(call.tenant(), clock.nanoTime());
+    CakeCall c = as.equals(call.tenant()) ? call : call.servedAs(as);
     boolean accepted = queues.offer(c.tenant(), c, ops.estimateMicros(c.tenant(), c.op()));
     if (accepted) {
       counts.queued(c);
@@ -203,6 +218,7 @@ public final class RegionServerScheduler implements FirstLevel {
     }
     queues.setCapacities(next.queuePerTenant(), next.queueTotal());
     resolver = resolverFor(next);
+    contracts.setContracts(next.contracts(), clock.nanoTime());
     enabled = next.enabled();
     settings = next;
     lastConfigurationError = "";
@@ -337,6 +353,9 @@ public final class RegionServerScheduler implements FirstLevel {
   TenantResolver resolver() { return resolver; }
   CallCounts counts() { return counts; }
   public TenantResolver.Known known() { return known; }
+
+  /** The throughput contracts in force, and the calls in and over them. */
+  public ContractMeter contracts() { return contracts; }
   public OperationStats operationStats() { return ops; }
   public AimdConfig aimdConfig() { return sizer.config(); }
   /** The controller's cap on the pool, 0 for none. */

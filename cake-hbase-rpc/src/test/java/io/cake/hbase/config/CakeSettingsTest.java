@@ -61,6 +61,20 @@ class CakeSettingsTest {
   }
 
   @Test
+  void readsContractsAndRefusesBadOnesNamingTheKey() {
+    CakeSettings s = CakeSettings.from(conf("cake.hbase.tenant.front.contract", "200:50, 1000:10"));
+    assertThat(s.contracts()).containsOnlyKeys("front");
+    assertThat(s.contracts().get("front").buckets()).hasSize(2);
+    assertThat(CakeSettings.from(conf()).contracts()).isEmpty();
+    for (String bad : new String[] {"0:5", "-2:5", "200:0", "200", "fast:5", ""}) {
+      assertThatThrownBy(() -> CakeSettings.from(conf("cake.hbase.tenant.front.contract", bad)))
+          .as("'%s'", bad).hasMessageContaining("cake.hbase.tenant.front.contract");
+    }
+    assertThatThrownBy(() -> CakeSettings.from(conf("cake.hbase.tenant.best-effort.contract", "5:5")))
+        .hasMessageContaining("cake.hbase.tenant.best-effort.contract");
+  }
+
+  @Test
   void badValuesNameTheKey() {
     assertThatThrownBy(() -> CakeSettings.from(conf("cake.hbase.tenant.a.share", "-1")))
         .hasMessageContaining("cake.hbase.tenant.a.share");

@@ -52,6 +52,7 @@ import org.apache.hadoop.hbase.ipc.SimpleRpcScheduler;
 import org.apache.hadoop.hbase.monitoring.TaskMonitor;
 import org.apache.hadoop.hbase.security.User;
 import org.apache.hadoop.hbase.util.Bytes;
+import io.cake.core.tenant.TenantNames;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -594,6 +595,49 @@ class CakeSchedulerClusterTest {
     assertThat(s.allocation().reservation("live")).isZero();
     assertThat(s.lastConfigurationError()).isEmpty();
     assertThat(s.allocation().share("reqT")).as("other file values kept").isEqualTo(2.0);
+  }
+
+  /**
+   * Cake section 3: calls beyond a tenant's throughput contract are served best effort, not
+   * refused. The contract arrives by update_config, a bad one is refused naming its key.
+   */
+  @Test
+  void callsOverTheirTenantsContractAreServedAsBestEffortAndNoneIsLost() throws Exception {
+    RegionServerScheduler s = cluster.scheduler();
+    String key = "cake.hbase.tenant.noisy.contract";
+    cluster.updateConfiguration(conn, key, "5:5"); // 5 calls a second, bursts of 5
+    CakeCluster.await("the contract", Duration.ofSeconds(10), () -> s.contracts().contracts().containsKey("noisy"));
+    TenantRecordingObserver.SEEN.clear();
+    try (Table t = conn.getTableBuilder(tagged, null).setRequestAttribute("cake.tenant", Bytes.toBytes("noisy")).build()) {
+      t.put(new Put(Bytes.toBytes("contract-row")).addColumn(CF, Q, Bytes.toBytes("v")));
+      long start = System.nanoTime();
+      int calls = 60;
+      for (int i = 0; i < calls; i++) {
+        assertThat(t.get(new Get(Bytes.toBytes("contract-row"))).getValue(CF, Q)).isEqualTo(Bytes.toBytes("v"));
+      }
+      double seconds = (System.nanoTime() - start) / 1e9;
+      long in = s.contracts().totals().get("noisy").inContract();
+      long over = s.contracts().totals().get("noisy").overContract();
+      System.out.printf("CAKE contract 5:5: %d calls in %.2f s, %d in contract, %d over%n", calls + 1, seconds, in, over);
+      assertThat(in + over).as("the put and every get, each counted once").isEqualTo(calls + 1);
+      // At most the burst plus 5 a second fit; the rest went over (whatever the machine's speed).
+      assertThat(in).isLessThanOrEqualTo(5 + (long) Math.ceil(5 * seconds) + 1);
+      assertThat(over).isGreaterThan(0);
+      List<String> asSeen = TenantRecordingObserver.SEEN.stream().map(TenantRecordingObserver.Seen::tenant).toList();
+      assertThat(asSeen).as("the handler ran each get as its tenant or as best-effort")
+          .hasSize(calls).containsOnly("noisy", TenantNames.BEST_EFFORT);
+      assertThat(asSeen.stream().filter(TenantNames.BEST_EFFORT::equals).count()).isEqualTo(over);
+      assertThat(s.queues().metrics(TenantNames.BEST_EFFORT).totalCompletions()).isGreaterThanOrEqualTo(over);
+    }
+
+    cluster.updateConfiguration(conn, key, "0:5");
+    CakeCluster.await("refusal", Duration.ofSeconds(10), () -> !s.lastConfigurationError().isEmpty());
+    assertThat(s.lastConfigurationError()).contains(key);
+    assertThat(s.contracts().contracts().get("noisy")).as("unchanged").hasToString("5:5");
+
+    cluster.updateConfiguration(conn, key, null);
+    CakeCluster.await("no contract", Duration.ofSeconds(10), () -> s.contracts().contracts().isEmpty());
+    assertThat(s.lastConfigurationError()).isEmpty();
   }
 
   @Test
