@@ -47,7 +47,8 @@ public final class SecondLevelController implements AutoCloseable {
   public record Outcome(long tick, String summary, Decision decision) {}
 
   private final Supplier<HBasePort> hbase;
-  private final BoundedPort hdfs;
+  private final Supplier<FirstLevelPort> hdfs;
+  private final AutoCloseable hdfsCalls; // the thread DataNode calls run on, if any
   private volatile SloDecider decider;
   private volatile SloTarget slo;
   private volatile boolean paused;
@@ -74,10 +75,32 @@ public final class SecondLevelController implements AutoCloseable {
   public SecondLevelController(
       Supplier<HBasePort> hbase, Supplier<FirstLevelPort> hdfs, SloDecider decider, SloTarget slo,
       Duration callTimeout) {
+    this(hbase, new BoundedPort(Objects.requireNonNull(hdfs), callTimeout, "cake-controller-datanode-calls"),
+        decider, slo);
+  }
+
+  private SecondLevelController(Supplier<HBasePort> hbase, BoundedPort hdfs, SloDecider decider, SloTarget slo) {
+    this(hbase, hdfs, hdfs, decider, slo);
+  }
+
+  private SecondLevelController(
+      Supplier<HBasePort> hbase, Supplier<FirstLevelPort> hdfs, AutoCloseable hdfsCalls, SloDecider decider,
+      SloTarget slo) {
     this.hbase = Objects.requireNonNull(hbase);
-    this.hdfs = new BoundedPort(Objects.requireNonNull(hdfs), callTimeout, "cake-controller-datanode-calls");
+    this.hdfs = Objects.requireNonNull(hdfs);
+    this.hdfsCalls = Objects.requireNonNull(hdfsCalls);
     this.decider = Objects.requireNonNull(decider);
     this.slo = Objects.requireNonNull(slo);
+  }
+
+  /**
+   * A controller whose ports are called directly, on the ticking thread, with no time bound: for
+   * ports in this process that cannot hang, such as the simulator's, which must stay free of
+   * threads to stay deterministic.
+   */
+  public static SecondLevelController inProcess(
+      Supplier<HBasePort> hbase, Supplier<FirstLevelPort> hdfs, SloDecider decider, SloTarget slo) {
+    return new SecondLevelController(hbase, hdfs, () -> {}, decider, slo);
   }
 
   /** One interval's work; returns what happened. Call from one thread only. */
@@ -239,6 +262,10 @@ public final class SecondLevelController implements AutoCloseable {
   /** Stops the thread DataNode calls run on. */
   @Override
   public void close() {
-    hdfs.close();
+    try {
+      hdfsCalls.close();
+    } catch (Exception e) {
+      LOG.debug("cake-controller: closing the DataNode calls' thread", e);
+    }
   }
 }

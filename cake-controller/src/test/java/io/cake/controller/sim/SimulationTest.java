@@ -48,8 +48,9 @@ class SimulationTest {
     assertThat(met).isBetween(0, 4);
     assertThat(withCake.subList(met, 20)).allSatisfy(i -> assertThat(i.frontP99Ms()).isLessThanOrEqualTo(50));
     // Without the second level the same 50/50 shares never get there: HBase handlers are the
-    // bottleneck and only reservations help.
-    assertThat(firstLevelOnly).allSatisfy(i -> assertThat(i.frontP99Ms()).isGreaterThan(500));
+    // bottleneck and only reservations help. (264-597 ms here since the simulated RegionServer
+    // charges handler time, as the real one does; over 500 ms when it charged one per request.)
+    assertThat(firstLevelOnly).allSatisfy(i -> assertThat(i.frontP99Ms()).isGreaterThan(200));
   }
 
   @Test
@@ -154,8 +155,8 @@ class SimulationTest {
   @Test
   void theHeadroomKeepsTheWindowsThatGivingShareBackBelowTheLoadMissed() {
     // The paper's loop gives share back until a window misses; with the headroom it stops at
-    // twice the front end's peak load. Measured when the rule went in (10 seeds): 19, 8, 26 and
-    // 23 intervals over at 20, 100, 200 and 400 req/s without it, 2, 1, 0 and 0 with it.
+    // twice the front end's peak load. Measured with 10 seeds: 21, 4, 34 and 15 intervals over
+    // at 20, 100, 200 and 400 req/s without it, 2, 0, 0 and 0 with it.
     for (double rate : new double[] {20, 200}) {
       long[] off = steadyState(rate, ControllerParams.DEFAULTS.withHeadroom(0));
       long[] on = steadyState(rate, ControllerParams.DEFAULTS);
@@ -164,5 +165,22 @@ class SimulationTest {
       assertThat(off[0]).as("rate %s: the paper's loop does miss", rate).isGreaterThanOrEqualTo(5);
       assertThat((double) on[1]).as("rate %s: batch chunks", rate).isGreaterThan(0.95 * off[1]);
     }
+  }
+
+  @Test
+  void theControllersPoolCapIsThePoolTheSimulatedRegionServerRuns() {
+    // HBase-bound: scans hold a handler for 200 ms of CPU and read one fast chunk; the DataNode
+    // never queues. The front end waits for handlers, so the controller caps the pool (it cannot
+    // tell CPU contention, which this model lacks, from waiting): the cap must be what runs.
+    Simulation.Model cpuBound = new Simulation.Model(16, 64, 1.0, 200.0, 0.1, 24, 1, t -> 100);
+    List<Interval> r = new Simulation(cpuBound, SLO, new SloDecider(ControllerParams.DEFAULTS),
+        LatencyAllocation.initial(), true, SEED).run(20);
+    int capped = 0;
+    for (int i = 0; i + 1 < r.size(); i++) {
+      int cap = r.get(i).decision().allocation().hbasePoolCap();
+      assertThat(r.get(i + 1).hbaseHandlers()).as("interval %d", i + 1).isEqualTo(cap == 0 ? 16 : Math.min(cap, 16));
+      capped += cap > 0 ? 1 : 0;
+    }
+    assertThat(capped).as("intervals run under a cap").isPositive();
   }
 }
