@@ -19,7 +19,7 @@ public record ResourceLoad(int slots, Map<String, TenantLoad> tenants) {
   }
 
   public ResourceLoad {
-    tenants = Map.copyOf(tenants);
+    tenants = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(tenants)); // same order in every JVM
   }
 
   public TenantLoad tenant(String name) {

@@ -88,7 +88,7 @@ public final class ContractMeter {
       next.put(tenant, was != null && was.contract.equals(contract)
           ? was : new Meter(contract, nowNanos, counts.computeIfAbsent(tenant, t -> new Counts())));
     });
-    meters = Map.copyOf(next);
+    meters = java.util.Collections.unmodifiableMap(next); // a TreeMap: same order in every JVM
   }
 
   /** The contracts in force, by tenant. */

@@ -8,7 +8,7 @@ public record SchedulerSnapshot(
     String scheduler, long startNanos, long endNanos, int slots, Map<String, TenantSnapshot> tenants) {
 
   public SchedulerSnapshot {
-    tenants = Map.copyOf(tenants);
+    tenants = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(tenants)); // same order in every JVM
   }
 
   public Optional<TenantSnapshot> tenant(String name) {

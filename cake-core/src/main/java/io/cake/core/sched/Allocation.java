@@ -39,7 +39,9 @@ public record Allocation(
                 "reservation of '" + tenant + "' must be >= 0, got " + count);
           }
         });
-    shares = Map.copyOf(new TreeMap<>(shares));
+    // Sorted, not Map.copyOf: its iteration order changes from one JVM to the next, and queues are
+    // created (and ties broken) in this order, which must repeat for the simulator to.
+    shares = java.util.Collections.unmodifiableMap(new TreeMap<>(shares));
     TreeMap<String, Integer> nonZero = new TreeMap<>(reservations);
     nonZero.values().removeIf(c -> c == 0);
     reservations = java.util.Collections.unmodifiableMap(nonZero);
