@@ -1,0 +1,358 @@
+package io.cake.controller.sim;
+
+import io.cake.controller.loop.FirstLevelPort;
+import io.cake.controller.loop.ResourceLoad;
+import io.cake.controller.loop.SecondLevelController;
+import io.cake.core.metrics.SchedulerSnapshot;
+import io.cake.core.sched.Allocation;
+import io.cake.core.sched.FairQueueScheduler;
+import io.cake.core.sched.RateLimits;
+import io.cake.core.sched.Ticket;
+import io.cake.core.time.ManualClock;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.PriorityQueue;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.function.DoubleUnaryOperator;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The mechanism of the simulator: one RegionServer over one DataNode, run by the real first-level
+ * schedulers on a manual clock, event by event, with one seeded random source. What drives it (a
+ * controller, a test) is elsewhere: {@link Simulation} runs the real {@link SecondLevelController}
+ * on it through {@link #hbasePort()} and {@link #hdfsPort()}.
+ *
+ * <p>HBase: a pool of handlers; a request holds its handler for its CPU time and for all of its
+ * HDFS chunk reads (as a real handler blocks on its DFS reads), and is charged that time in
+ * microseconds, as the real scheduler charges handler time. HDFS: a number of disk slots, each
+ * 64 KB chunk read holds one for an exponentially distributed time. Tenants are open-loop Poisson
+ * senders (front ends) or closed-loop threads (batch), each request some CPU and some chunks read
+ * one after another. Not modelled: AIMD and CPU contention, so a pool cap can only cost a front
+ * end here, never help it.
+ */
+public final class SimulatedCluster {
+  static final int CHUNK = 64 * 1024;
+
+  /** The hardware: handlers, disk slots and the mean time of one chunk read. */
+  public record Hardware(int hbaseHandlers, int hdfsSlots, double chunkMs) {}
+
+  /**
+   * What one tenant sends: open loop at {@code rate} requests a second (of simulated time), or, if
+   * {@code rate} is null, {@code threads} closed-loop threads; each request takes {@code cpuMs} of
+   * handler time and reads {@code chunks} chunks.
+   */
+  public record Workload(String tenant, DoubleUnaryOperator rate, int threads, double cpuMs, int chunks) {
+    public static Workload open(String tenant, DoubleUnaryOperator rate, double cpuMs, int chunks) {
+      return new Workload(tenant, Objects.requireNonNull(rate), 0, cpuMs, chunks);
+    }
+
+    public static Workload closed(String tenant, int threads, double cpuMs, int chunks) {
+      return new Workload(tenant, null, threads, cpuMs, chunks);
+    }
+  }
+
+  private final Hardware hardware;
+  private final Map<String, Workload> workloads = new LinkedHashMap<>();
+  private final SplittableRandom random;
+  private final ManualClock clock = new ManualClock();
+  private final FairQueueScheduler<Request> hbase;
+  private final FairQueueScheduler<Request> hdfs;
+  private final BitSet freeHandlers = new BitSet();
+  private final BitSet busyHandlers = new BitSet();
+  private final BitSet freeDisks = new BitSet();
+  private final PriorityQueue<Event> events = new PriorityQueue<>();
+  private final Map<String, Histogram> latency = new LinkedHashMap<>();
+  private final Map<String, long[]> chunks = new LinkedHashMap<>();
+  private long seq;
+  private int handlers;
+  private boolean redispatchDue;
+  private SchedulerSnapshot hbaseSnapshot;
+  private SchedulerSnapshot hdfsSnapshot;
+
+  private final class Request {
+    final Workload workload;
+    final long arrival;
+    int chunksLeft;
+    Ticket<Request> handlerTicket;
+    long handlerSince;
+
+    Request(Workload workload, long arrival) {
+      this.workload = workload;
+      this.arrival = arrival;
+      this.chunksLeft = workload.chunks();
+    }
+  }
+
+  private record Event(long at, long seq, Runnable action) implements Comparable<Event> {
+    @Override
+    public int compareTo(Event o) {
+      int c = Long.compare(at, o.at);
+      return c != 0 ? c : Long.compare(seq, o.seq);
+    }
+  }
+
+  public SimulatedCluster(Hardware hardware, List<Workload> workloads, long seed) {
+    this.hardware = hardware;
+    for (Workload w : workloads) {
+      if (this.workloads.put(w.tenant(), w) != null) {
+        throw new IllegalArgumentException("tenant '" + w.tenant() + "' has two workloads");
+      }
+      latency.put(w.tenant(), new Histogram(TimeUnit.MINUTES.toNanos(10), 3));
+      chunks.put(w.tenant(), new long[1]);
+    }
+    this.random = new SplittableRandom(seed);
+    this.hbase = new FairQueueScheduler<>("sim-hbase", clock, hardware.hbaseHandlers(), 1_000_000, 1_000_000);
+    this.hdfs = new FairQueueScheduler<>("sim-hdfs", clock, hardware.hdfsSlots(), 1_000_000, 1_000_000);
+    this.handlers = hardware.hbaseHandlers();
+    freeHandlers.set(0, handlers);
+    freeDisks.set(0, hardware.hdfsSlots());
+  }
+
+  /** Starts every workload (in the order given), then closes a first metrics interval. */
+  public void start() {
+    for (Workload w : workloads.values()) {
+      if (w.rate() != null) {
+        scheduleArrival(w);
+      } else {
+        for (int i = 0; i < w.threads(); i++) {
+          submit(new Request(w, clock.nanoTime()));
+        }
+      }
+    }
+    roll();
+  }
+
+  /** Runs every event up to {@code nanos} of simulated time and moves the clock there. */
+  public void runUntil(long nanos) {
+    while (!events.isEmpty() && events.peek().at <= nanos) {
+      Event e = events.poll();
+      clock.advanceNanos(e.at - clock.nanoTime());
+      e.action.run();
+    }
+    clock.advanceNanos(nanos - clock.nanoTime());
+  }
+
+  /** Closes both schedulers' metrics intervals: what the ports report until the next roll. */
+  public void roll() {
+    hbaseSnapshot = hbase.rollMetrics();
+    hdfsSnapshot = hdfs.rollMetrics();
+  }
+
+  /** {@code tenant}'s request latencies (arrival to response) since the last call. */
+  public Histogram takeLatency(String tenant) {
+    Histogram h = latency.get(tenant);
+    Histogram out = h.copy();
+    h.reset();
+    return out;
+  }
+
+  /** Chunks read for {@code tenant} since the start. */
+  public long chunks(String tenant) {
+    return chunks.get(tenant)[0];
+  }
+
+  /** Handlers in the pool now. */
+  public int handlers() {
+    return handlers;
+  }
+
+  public FairQueueScheduler<?> hbaseScheduler() {
+    return hbase;
+  }
+
+  public FairQueueScheduler<?> hdfsScheduler() {
+    return hdfs;
+  }
+
+  /** The RegionServer's scheduler as a controller sees it. */
+  public SecondLevelController.HBasePort hbasePort() {
+    return new HBaseSide();
+  }
+
+  /** The DataNode's scheduler as a controller sees it. */
+  public FirstLevelPort hdfsPort() {
+    return new HdfsSide();
+  }
+
+  private final class HBaseSide implements SecondLevelController.HBasePort {
+    @Override
+    public String name() {
+      return hbase.name();
+    }
+
+    @Override
+    public SchedulerSnapshot snapshot() {
+      return hbaseSnapshot;
+    }
+
+    @Override
+    public ResourceLoad load() {
+      return ResourceLoad.of(hbaseSnapshot);
+    }
+
+    @Override
+    public Allocation allocation() {
+      return hbase.allocation();
+    }
+
+    @Override
+    public void setAllocation(Allocation a) {
+      hbase.setAllocation(a.clippedTo(handlers));
+      dispatchHandlers();
+    }
+
+    @Override
+    public void setPoolCap(int cap) {
+      resizePool(cap == 0 ? hardware.hbaseHandlers() : Math.min(cap, hardware.hbaseHandlers()));
+    }
+
+    @Override
+    public void setThrottle(String exemptTenant, double handlerCount) {
+      // Handler time is charged in microseconds: one handler busy is a million a second.
+      hbase.setLimits(handlerCount == 0.0 ? RateLimits.none() : RateLimits.allBut(exemptTenant, handlerCount * 1e6));
+      dispatchHandlers();
+    }
+  }
+
+  private final class HdfsSide implements FirstLevelPort {
+    @Override
+    public String name() {
+      return hdfs.name();
+    }
+
+    @Override
+    public ResourceLoad load() {
+      return ResourceLoad.of(hdfsSnapshot);
+    }
+
+    @Override
+    public Allocation allocation() {
+      return hdfs.allocation();
+    }
+
+    @Override
+    public void setAllocation(Allocation a) {
+      hdfs.setAllocation(a);
+      dispatchDisks();
+    }
+  }
+
+  /** The pool at {@code n} handlers: busy ones above it finish their request, then retire. */
+  private void resizePool(int n) {
+    if (n == handlers) {
+      return;
+    }
+    hbase.setSlotCount(n); // clips reservations to the smaller pool until it grows, as the real pool's
+    freeHandlers.clear(n, Math.max(n, handlers));
+    for (int s = 0; s < n; s++) {
+      if (!busyHandlers.get(s)) {
+        freeHandlers.set(s);
+      }
+    }
+    handlers = n;
+    dispatchHandlers();
+  }
+
+  private void at(long delayNanos, Runnable action) {
+    events.add(new Event(clock.nanoTime() + Math.max(0, delayNanos), seq++, action));
+  }
+
+  private long exp(double meanMs) {
+    return (long) (-Math.log(1.0 - random.nextDouble()) * meanMs * 1_000_000);
+  }
+
+  private static long ms(double ms) {
+    return (long) (ms * 1_000_000);
+  }
+
+  private void scheduleArrival(Workload w) {
+    double rate = w.rate().applyAsDouble(clock.nanoTime() / 1e9);
+    long gap = rate <= 0 ? TimeUnit.SECONDS.toNanos(1) : exp(1000.0 / rate);
+    at(
+        gap,
+        () -> {
+          if (w.rate().applyAsDouble(clock.nanoTime() / 1e9) > 0) {
+            submit(new Request(w, clock.nanoTime()));
+          }
+          scheduleArrival(w);
+        });
+  }
+
+  private void submit(Request r) {
+    hbase.offer(r.workload.tenant(), r, estimateMicros(r));
+    dispatchHandlers();
+  }
+
+  /** A request's expected handler time in microseconds: its CPU and its chunk reads. */
+  private long estimateMicros(Request r) {
+    return Math.max(1L, Math.round((r.workload.cpuMs() + r.chunksLeft * hardware.chunkMs()) * 1000));
+  }
+
+  private void dispatchHandlers() {
+    for (int s = freeHandlers.nextSetBit(0); s >= 0; s = freeHandlers.nextSetBit(s + 1)) {
+      Ticket<Request> t = hbase.poll(s);
+      if (t != null) {
+        freeHandlers.clear(s);
+        busyHandlers.set(s);
+        Request r = t.item();
+        r.handlerTicket = t;
+        r.handlerSince = clock.nanoTime();
+        at(ms(r.workload.cpuMs()), () -> readChunk(r));
+      }
+    }
+    // Work held back by the throttle: look again a millisecond later (a real handler parks until
+    // the tenant's bucket is out of debt).
+    if (!redispatchDue && !freeHandlers.isEmpty() && hbase.queued() > 0 && !hbase.limits().isNone()) {
+      redispatchDue = true;
+      at(ms(1), () -> {
+        redispatchDue = false;
+        dispatchHandlers();
+      });
+    }
+  }
+
+  private void readChunk(Request r) {
+    hdfs.offer(r.workload.tenant(), r, CHUNK);
+    dispatchDisks();
+  }
+
+  private void dispatchDisks() {
+    for (int s = freeDisks.nextSetBit(0); s >= 0; s = freeDisks.nextSetBit(s + 1)) {
+      Ticket<Request> t = hdfs.poll(s);
+      if (t != null) {
+        freeDisks.clear(s);
+        int slot = s;
+        at(exp(hardware.chunkMs()), () -> chunkDone(slot, t));
+      }
+    }
+  }
+
+  private void chunkDone(int slot, Ticket<Request> t) {
+    hdfs.complete(t);
+    freeDisks.set(slot);
+    Request r = t.item();
+    chunks.get(r.workload.tenant())[0]++;
+    if (--r.chunksLeft > 0) {
+      readChunk(r);
+    } else {
+      hbase.complete(r.handlerTicket, Math.max(1L, (clock.nanoTime() - r.handlerSince) / 1000));
+      int handler = r.handlerTicket.slot();
+      busyHandlers.clear(handler);
+      if (handler < handlers) {
+        freeHandlers.set(handler);
+      }
+      Histogram h = latency.get(r.workload.tenant());
+      h.recordValue(Math.min(clock.nanoTime() - r.arrival, h.getHighestTrackableValue()));
+      if (r.workload.rate() == null) {
+        submit(new Request(r.workload, clock.nanoTime())); // the thread's next request
+      }
+      dispatchHandlers();
+    }
+    dispatchDisks();
+  }
+}
