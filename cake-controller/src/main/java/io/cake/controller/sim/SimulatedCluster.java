@@ -169,6 +169,14 @@ public final class SimulatedCluster {
     return hdfs;
   }
 
+  /** Installs {@code a} at both levels (reservations clipped to the pool), as a driver would. */
+  public void setAllocation(Allocation a) {
+    hdfs.setAllocation(a);
+    hbase.setAllocation(a.clippedTo(handlers));
+    dispatchHandlers();
+    dispatchDisks();
+  }
+
   /** The RegionServer's scheduler as a controller sees it. */
   public SecondLevelController.HBasePort hbasePort() {
     return new HBaseSide();
