@@ -5,6 +5,7 @@ import io.cake.core.tenant.ThroughputContract;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -18,9 +19,9 @@ import java.util.concurrent.atomic.LongAdder;
  * lets a call in while that time is at most (b - 1) T ahead of now; so a full bucket takes b calls
  * at once, then one every T. Integer nanoseconds: the same inputs give the same answers.
  *
- * <p>Time is passed in (as in dmclock): no clock, no threads. Thread-safe: calls of one tenant
- * take that tenant's monitor for a few comparisons (no I/O, no waiting on other work), so it is
- * fit for an RPC reader thread; calls of different tenants do not contend.
+ * <p>Time is passed in (as in dmclock): no clock, no threads. Thread-safe without a lock: a
+ * tenant's bucket state is one small array replaced by compare-and-set, so an RPC reader thread
+ * never waits for another; calls of different tenants do not touch the same state.
  */
 public final class ContractMeter {
   private volatile Map<String, Meter> meters = Map.of();
@@ -39,7 +40,8 @@ public final class ContractMeter {
     final Contract contract;
     final long[] interval;
     final long[] tolerance;
-    final long[] tat; // guarded by this
+    /** The theoretical arrival times, replaced whole by compare-and-set: no lock. */
+    final AtomicReference<long[]> tat;
     final Counts counts;
 
     Meter(Contract contract, long nowNanos, Counts counts) {
@@ -47,28 +49,36 @@ public final class ContractMeter {
       int n = contract.buckets().size();
       interval = new long[n];
       tolerance = new long[n];
-      tat = new long[n];
+      long[] start = new long[n];
       for (int i = 0; i < n; i++) {
         ThroughputContract b = contract.buckets().get(i);
         interval[i] = Math.max(1L, Math.round(1e9 / b.ratePerSecond()));
         // Saturating: a burst of billions is as good as no limit on bursts.
         tolerance[i] = b.burst() - 1 > Long.MAX_VALUE / 2 / interval[i]
             ? Long.MAX_VALUE / 2 : (b.burst() - 1) * interval[i];
-        tat[i] = nowNanos; // full: the first burst calls go in at once
+        start[i] = nowNanos; // full: the first burst calls go in at once
       }
+      this.tat = new AtomicReference<>(start);
       this.counts = counts;
     }
 
-    synchronized boolean admit(long nowNanos) {
-      for (int i = 0; i < tat.length; i++) {
-        if (tat[i] - nowNanos > tolerance[i]) {
-          return false;
+    boolean admit(long nowNanos) {
+      while (true) {
+        long[] cur = tat.get();
+        for (int i = 0; i < cur.length; i++) {
+          if (cur[i] - nowNanos > tolerance[i]) {
+            return false;
+          }
         }
+        long[] next = new long[cur.length];
+        for (int i = 0; i < cur.length; i++) {
+          next[i] = Math.max(cur[i], nowNanos) + interval[i];
+        }
+        if (tat.compareAndSet(cur, next)) {
+          return true;
+        }
+        // Another call of this tenant took a token meanwhile: look again.
       }
-      for (int i = 0; i < tat.length; i++) {
-        tat[i] = Math.max(tat[i], nowNanos) + interval[i];
-      }
-      return true;
     }
   }
 

@@ -102,4 +102,28 @@ class ContractMeterTest {
           .hasMessageContaining("cake.hbase.tenant.x.contract");
     }
   }
+
+  @Test
+  void callsRacingForTheLastTokensNeverGetMoreThanTheBurst() throws Exception {
+    ContractMeter m = new ContractMeter();
+    m.setContracts(Map.of("front", Contract.parse("k", "1:100,2:150")), 0);
+    int threads = 4;
+    java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+    java.util.List<java.util.concurrent.Future<Integer>> in = new java.util.ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      in.add(pool.submit(() -> {
+        go.await();
+        return admitted(m, "front", 0, 1_000);
+      }));
+    }
+    go.countDown();
+    int total = 0;
+    for (var f : in) {
+      total += f.get();
+    }
+    pool.shutdown();
+    assertThat(total).as("the smaller burst, whatever the interleaving").isEqualTo(100);
+    assertThat(m.totals().get("front")).isEqualTo(new ContractMeter.Totals(100, 3_900));
+  }
 }
