@@ -43,6 +43,11 @@ public final class HBaseSchedulerControl extends FirstLevelControl implements HB
   }
 
   @Override
+  public void setContract(String tenant, String contract) {
+    s.setContract(tenant, contract);
+  }
+
+  @Override
   public Map<String, Long> getInContractCalls() {
     Map<String, Long> out = new TreeMap<>();
     s.contracts().totals().forEach((t, c) -> out.put(t, c.inContract()));

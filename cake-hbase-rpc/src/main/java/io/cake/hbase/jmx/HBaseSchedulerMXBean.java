@@ -59,6 +59,9 @@ public interface HBaseSchedulerMXBean extends FirstLevelControlMXBean {
   /** Per tenant with a throughput contract ({@code cake.hbase.tenant.<t>.contract}), its text. */
   Map<String, String> getContracts();
 
+  /** Sets {@code tenant}'s contract ({@code RATE:BURST[,RATE:BURST...]}), or removes it (empty). */
+  void setContract(String tenant, String contract);
+
   /** Per tenant that had a contract, calls within it since start. */
   Map<String, Long> getInContractCalls();
 

@@ -218,7 +218,10 @@ public final class RegionServerScheduler implements FirstLevel {
     }
     queues.setCapacities(next.queuePerTenant(), next.queueTotal());
     resolver = resolverFor(next);
-    contracts.setContracts(next.contracts(), clock.nanoTime());
+    if (!next.contracts().equals(settings.contracts())) {
+      // Only when the file's contracts changed: a reload does not undo a contract set over JMX.
+      contracts.setContracts(next.contracts(), clock.nanoTime());
+    }
     enabled = next.enabled();
     settings = next;
     lastConfigurationError = "";
@@ -356,6 +359,28 @@ public final class RegionServerScheduler implements FirstLevel {
 
   /** The throughput contracts in force, and the calls in and over them. */
   public ContractMeter contracts() { return contracts; }
+
+  /**
+   * Sets {@code tenant}'s throughput contract ({@code RATE:BURST[,RATE:BURST...]}) from now on, or
+   * removes it ({@code text} empty); the other tenants' contracts and their buckets stay. Refused,
+   * changing nothing, with a message naming what is wrong. The next reload re-applies the file's
+   * contracts only if they changed in the file.
+   */
+  public synchronized void setContract(String tenant, String text) {
+    TenantNames.check("contract tenant", tenant);
+    if (TenantNames.BEST_EFFORT.equals(tenant)) {
+      throw new IllegalArgumentException("tenant '" + tenant + "' is where calls over their contract are served;"
+          + " it cannot have a contract itself");
+    }
+    Map<String, io.cake.core.contract.Contract> next = new java.util.TreeMap<>(contracts.contracts());
+    if (text == null || text.isBlank()) {
+      next.remove(tenant);
+    } else {
+      next.put(tenant, io.cake.core.contract.Contract.parse("contract of '" + tenant + "'", text));
+    }
+    contracts.setContracts(next, clock.nanoTime());
+    LOG.info("Cake {}: contracts now {}", name, next);
+  }
   public OperationStats operationStats() { return ops; }
   public AimdConfig aimdConfig() { return sizer.config(); }
   /** The controller's cap on the pool, 0 for none. */

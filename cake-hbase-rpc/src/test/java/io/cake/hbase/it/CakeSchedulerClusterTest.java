@@ -605,37 +605,60 @@ class CakeSchedulerClusterTest {
   void callsOverTheirTenantsContractAreServedAsBestEffortAndNoneIsLost() throws Exception {
     RegionServerScheduler s = cluster.scheduler();
     String key = "cake.hbase.tenant.noisy.contract";
-    cluster.updateConfiguration(conn, key, "5:5"); // 5 calls a second, bursts of 5
-    CakeCluster.await("the contract", Duration.ofSeconds(10), () -> s.contracts().contracts().containsKey("noisy"));
-    TenantRecordingObserver.SEEN.clear();
-    try (Table t = conn.getTableBuilder(tagged, null).setRequestAttribute("cake.tenant", Bytes.toBytes("noisy")).build()) {
-      t.put(new Put(Bytes.toBytes("contract-row")).addColumn(CF, Q, Bytes.toBytes("v")));
-      long start = System.nanoTime();
-      int calls = 60;
-      for (int i = 0; i < calls; i++) {
-        assertThat(t.get(new Get(Bytes.toBytes("contract-row"))).getValue(CF, Q)).isEqualTo(Bytes.toBytes("v"));
+    try {
+      cluster.updateConfiguration(conn, key, "5:5"); // 5 calls a second, bursts of 5
+      CakeCluster.await("the contract", Duration.ofSeconds(10), () -> s.contracts().contracts().containsKey("noisy"));
+      TenantRecordingObserver.SEEN.clear();
+      try (Table t = conn.getTableBuilder(tagged, null).setRequestAttribute("cake.tenant", Bytes.toBytes("noisy")).build()) {
+        t.put(new Put(Bytes.toBytes("contract-row")).addColumn(CF, Q, Bytes.toBytes("v")));
+        long start = System.nanoTime();
+        int calls = 60;
+        for (int i = 0; i < calls; i++) {
+          assertThat(t.get(new Get(Bytes.toBytes("contract-row"))).getValue(CF, Q)).isEqualTo(Bytes.toBytes("v"));
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        long in = s.contracts().totals().get("noisy").inContract();
+        long over = s.contracts().totals().get("noisy").overContract();
+        System.out.printf("CAKE contract 5:5: %d calls in %.2f s, %d in contract, %d over%n", calls + 1, seconds, in, over);
+        assertThat(in + over).as("the put and every get, each counted once").isEqualTo(calls + 1);
+        // At most the burst plus 5 a second fit; the rest went over (whatever the machine's speed).
+        assertThat(in).isLessThanOrEqualTo(5 + (long) Math.ceil(5 * seconds) + 1);
+        assertThat(over).isGreaterThan(0);
+        List<String> asSeen = TenantRecordingObserver.SEEN.stream().map(TenantRecordingObserver.Seen::tenant).toList();
+        assertThat(asSeen).as("the handler ran each get as its tenant or as best-effort")
+            .hasSize(calls).containsOnly("noisy", TenantNames.BEST_EFFORT);
+        assertThat(asSeen.stream().filter(TenantNames.BEST_EFFORT::equals).count()).isEqualTo(over);
+        assertThat(s.queues().metrics(TenantNames.BEST_EFFORT).totalCompletions()).isGreaterThanOrEqualTo(over);
       }
-      double seconds = (System.nanoTime() - start) / 1e9;
-      long in = s.contracts().totals().get("noisy").inContract();
-      long over = s.contracts().totals().get("noisy").overContract();
-      System.out.printf("CAKE contract 5:5: %d calls in %.2f s, %d in contract, %d over%n", calls + 1, seconds, in, over);
-      assertThat(in + over).as("the put and every get, each counted once").isEqualTo(calls + 1);
-      // At most the burst plus 5 a second fit; the rest went over (whatever the machine's speed).
-      assertThat(in).isLessThanOrEqualTo(5 + (long) Math.ceil(5 * seconds) + 1);
-      assertThat(over).isGreaterThan(0);
-      List<String> asSeen = TenantRecordingObserver.SEEN.stream().map(TenantRecordingObserver.Seen::tenant).toList();
-      assertThat(asSeen).as("the handler ran each get as its tenant or as best-effort")
-          .hasSize(calls).containsOnly("noisy", TenantNames.BEST_EFFORT);
-      assertThat(asSeen.stream().filter(TenantNames.BEST_EFFORT::equals).count()).isEqualTo(over);
-      assertThat(s.queues().metrics(TenantNames.BEST_EFFORT).totalCompletions()).isGreaterThanOrEqualTo(over);
+
+      cluster.updateConfiguration(conn, key, "0:5");
+      CakeCluster.await("refusal", Duration.ofSeconds(10), () -> !s.lastConfigurationError().isEmpty());
+      assertThat(s.lastConfigurationError()).contains(key);
+      assertThat(s.contracts().contracts().get("noisy")).as("unchanged").hasToString("5:5");
+      cluster.updateConfiguration(conn, key, "5:5"); // the file as it was accepted
+      CakeCluster.await("the good file again", Duration.ofSeconds(10), () -> s.lastConfigurationError().isEmpty());
+
+      // Over JMX: set, refused (naming the tenant), and kept by a reload of an unchanged file.
+      MBeanServer mbs = ManagementFactory.getPlatformMBeanServer();
+      ObjectName control = SchedulerHost.controlName("hbase", s.name());
+      String[] sig = {String.class.getName(), String.class.getName()};
+      mbs.invoke(control, "setContract", new Object[] {"other", "100:10,1000:2"}, sig);
+      assertThat(s.contracts().contracts().get("noisy")).as("the others stay").hasToString("5:5");
+      assertThat(javax.management.JMX.newMXBeanProxy(mbs, control, io.cake.hbase.jmx.HBaseSchedulerMXBean.class).getContracts())
+          .containsEntry("other", "100:10,1000:2");
+      assertThatThrownBy(() -> mbs.invoke(control, "setContract", new Object[] {"other", "-1:10"}, sig))
+          .hasStackTraceContaining("contract of 'other'");
+      assertThatThrownBy(() -> mbs.invoke(control, "setContract", new Object[] {TenantNames.BEST_EFFORT, "1:1"}, sig))
+          .hasStackTraceContaining("cannot have a contract");
+      assertThat(s.contracts().contracts().get("other")).hasToString("100:10,1000:2");
+      cluster.updateConfiguration(conn, "cake.hbase.tenant.live2.share", "2");
+      CakeCluster.await("reload", Duration.ofSeconds(10), () -> s.allocation().share("live2") == 2.0);
+      assertThat(s.contracts().contracts()).as("an unchanged file keeps JMX's contract").containsKey("other");
+      mbs.invoke(control, "setContract", new Object[] {"other", ""}, sig);
+      assertThat(s.contracts().contracts()).doesNotContainKey("other");
+    } finally {
+      cluster.updateConfiguration(conn, key, null, "cake.hbase.tenant.live2.share", null);
     }
-
-    cluster.updateConfiguration(conn, key, "0:5");
-    CakeCluster.await("refusal", Duration.ofSeconds(10), () -> !s.lastConfigurationError().isEmpty());
-    assertThat(s.lastConfigurationError()).contains(key);
-    assertThat(s.contracts().contracts().get("noisy")).as("unchanged").hasToString("5:5");
-
-    cluster.updateConfiguration(conn, key, null);
     CakeCluster.await("no contract", Duration.ofSeconds(10), () -> s.contracts().contracts().isEmpty());
     assertThat(s.lastConfigurationError()).isEmpty();
   }
