@@ -1,6 +1,10 @@
 package io.cake.controller.sim;
 
 import io.cake.controller.loop.FirstLevelPort;
+import io.cake.core.contract.Contract;
+import io.cake.core.contract.ContractMeter;
+import io.cake.core.tenant.TenantNames;
+import io.cake.hbase.rpc.RegionServerScheduler;
 import io.cake.controller.loop.ResourceLoad;
 import io.cake.controller.loop.SecondLevelController;
 import io.cake.core.metrics.SchedulerSnapshot;
@@ -68,6 +72,8 @@ public final class SimulatedCluster {
   private final PriorityQueue<Event> events = new PriorityQueue<>();
   private final Map<String, Histogram> latency = new LinkedHashMap<>();
   private final Map<String, long[]> chunks = new LinkedHashMap<>();
+  private final ContractMeter contracts = new ContractMeter();
+  private final boolean capBestEffort;
   private long seq;
   private int handlers;
   private boolean redispatchDue;
@@ -76,6 +82,7 @@ public final class SimulatedCluster {
 
   private final class Request {
     final Workload workload;
+    final String tenant; // served as: the workload's, or best-effort when over its contract
     final long arrival;
     int chunksLeft;
     Ticket<Request> handlerTicket;
@@ -83,6 +90,7 @@ public final class SimulatedCluster {
 
     Request(Workload workload, long arrival) {
       this.workload = workload;
+      this.tenant = contracts.serveAs(workload.tenant(), arrival);
       this.arrival = arrival;
       this.chunksLeft = workload.chunks();
     }
@@ -97,7 +105,19 @@ public final class SimulatedCluster {
   }
 
   public SimulatedCluster(Hardware hardware, List<Workload> workloads, long seed) {
+    this(hardware, workloads, Map.of(), seed);
+  }
+
+  /**
+   * @param contracts throughput contracts by tenant: a request over its tenant's is served (and
+   *     its latency and chunks counted) as {@link TenantNames#BEST_EFFORT}, held to {@link
+   *     RegionServerScheduler#BEST_EFFORT_HANDLERS} of handler time, as the RegionServer does
+   */
+  public SimulatedCluster(Hardware hardware, List<Workload> workloads, Map<String, Contract> contracts, long seed) {
     this.hardware = hardware;
+    this.contracts.setContracts(contracts, 0);
+    latency.put(TenantNames.BEST_EFFORT, new Histogram(TimeUnit.MINUTES.toNanos(10), 3));
+    chunks.put(TenantNames.BEST_EFFORT, new long[1]);
     for (Workload w : workloads) {
       if (this.workloads.put(w.tenant(), w) != null) {
         throw new IllegalArgumentException("tenant '" + w.tenant() + "' has two workloads");
@@ -109,6 +129,8 @@ public final class SimulatedCluster {
     this.hbase = new FairQueueScheduler<>("sim-hbase", clock, hardware.hbaseHandlers(), 1_000_000, 1_000_000);
     this.hdfs = new FairQueueScheduler<>("sim-hdfs", clock, hardware.hdfsSlots(), 1_000_000, 1_000_000);
     this.handlers = hardware.hbaseHandlers();
+    this.capBestEffort = !contracts.isEmpty(); // no best-effort tenant otherwise: traces stay as they were
+    hbase.setLimits(limits(RateLimits.none()));
     freeHandlers.set(0, handlers);
     freeDisks.set(0, hardware.hdfsSlots());
   }
@@ -143,7 +165,10 @@ public final class SimulatedCluster {
     hdfsSnapshot = hdfs.rollMetrics();
   }
 
-  /** {@code tenant}'s request latencies (arrival to response) since the last call. */
+  /**
+   * {@code tenant}'s request latencies (arrival to response) since the last call; for a tenant
+   * with a contract, of its requests within it ({@link TenantNames#BEST_EFFORT}: all over one).
+   */
   public Histogram takeLatency(String tenant) {
     Histogram h = latency.get(tenant);
     Histogram out = h.copy();
@@ -151,7 +176,7 @@ public final class SimulatedCluster {
     return out;
   }
 
-  /** Chunks read for {@code tenant} since the start. */
+  /** Chunks read for {@code tenant} (as {@link #takeLatency} counts tenants) since the start. */
   public long chunks(String tenant) {
     return chunks.get(tenant)[0];
   }
@@ -222,7 +247,7 @@ public final class SimulatedCluster {
     @Override
     public void setThrottle(String exemptTenant, double handlerCount) {
       // Handler time is charged in microseconds: one handler busy is a million a second.
-      hbase.setLimits(handlerCount == 0.0 ? RateLimits.none() : RateLimits.allBut(exemptTenant, handlerCount * 1e6));
+      hbase.setLimits(limits(handlerCount == 0.0 ? RateLimits.none() : RateLimits.allBut(exemptTenant, handlerCount * 1e6)));
       dispatchHandlers();
     }
   }
@@ -248,6 +273,11 @@ public final class SimulatedCluster {
       hdfs.setAllocation(a);
       dispatchDisks();
     }
+  }
+
+  /** The controller's throttle, and best effort held to a handler as the RegionServer holds it. */
+  private RateLimits limits(RateLimits throttle) {
+    return capBestEffort ? RegionServerScheduler.withBestEffortCap(throttle) : throttle;
   }
 
   /** The pool at {@code n} handlers: busy ones above it finish their request, then retire. */
@@ -292,7 +322,7 @@ public final class SimulatedCluster {
   }
 
   private void submit(Request r) {
-    hbase.offer(r.workload.tenant(), r, estimateMicros(r));
+    hbase.offer(r.tenant, r, estimateMicros(r));
     dispatchHandlers();
   }
 
@@ -325,7 +355,7 @@ public final class SimulatedCluster {
   }
 
   private void readChunk(Request r) {
-    hdfs.offer(r.workload.tenant(), r, CHUNK);
+    hdfs.offer(r.tenant, r, CHUNK);
     dispatchDisks();
   }
 
@@ -344,7 +374,7 @@ public final class SimulatedCluster {
     hdfs.complete(t);
     freeDisks.set(slot);
     Request r = t.item();
-    chunks.get(r.workload.tenant())[0]++;
+    chunks.get(r.tenant)[0]++;
     if (--r.chunksLeft > 0) {
       readChunk(r);
     } else {
@@ -354,7 +384,7 @@ public final class SimulatedCluster {
       if (handler < handlers) {
         freeHandlers.set(handler);
       }
-      Histogram h = latency.get(r.workload.tenant());
+      Histogram h = latency.get(r.tenant);
       h.recordValue(Math.min(clock.nanoTime() - r.arrival, h.getHighestTrackableValue()));
       if (r.workload.rate() == null) {
         submit(new Request(r.workload, clock.nanoTime())); // the thread's next request

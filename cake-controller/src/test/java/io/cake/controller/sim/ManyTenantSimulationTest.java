@@ -3,6 +3,7 @@ package io.cake.controller.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cake.controller.policy.minimax.ManyTenantDecider;
+import io.cake.core.contract.Contract;
 import io.cake.controller.policy.minimax.ManyTenantDecider.TenantGoal;
 import io.cake.controller.policy.minimax.MinimaxShares;
 import io.cake.core.metrics.LatencySummary;
@@ -47,14 +48,19 @@ class ManyTenantSimulationTest {
 
   /** Front-end rates 40, 60 and 60 requests/s times {@code load} (at 1, 85% of the disks' chunks). */
   private static Outcome run(double load, boolean control, long seed) {
+    return run(load, 1.0, Map.of(), control, seed);
+  }
+
+  /** As above, with tenant c sending {@code cTimes} its rate, and throughput contracts. */
+  private static Outcome run(double load, double cTimes, Map<String, Contract> contracts, boolean control, long seed) {
     List<SimulatedCluster.Workload> work = List.of(
         SimulatedCluster.Workload.open("a", t -> 40 * load, 0.5, 8),
         SimulatedCluster.Workload.open("b", t -> 60 * load, 0.5, 8),
-        SimulatedCluster.Workload.open("c", t -> 60 * load, 0.5, 8),
+        SimulatedCluster.Workload.open("c", t -> 60 * load * cTimes, 0.5, 8),
         SimulatedCluster.Workload.closed("batch", 8, 1.0, 64));
     ManyTenantDecider decider = new ManyTenantDecider(new MinimaxShares.Params(0.1, 1.5, 0.005), 6);
     ManyTenantDecider.State state = decider.initial(GOALS);
-    SimulatedCluster sim = new SimulatedCluster(HARDWARE, work, seed);
+    SimulatedCluster sim = new SimulatedCluster(HARDWARE, work, contracts, seed);
     sim.setAllocation(new Allocation(state.shares(), Map.of(), 0.005));
     sim.start();
     int[] met = new int[3];
@@ -120,5 +126,25 @@ class ManyTenantSimulationTest {
     }
     // 6 disks x 250 chunks/s; the front ends take about 830: batch keeps most of the rest.
     assertThat(cake.batchChunksPerSecond).isGreaterThan(500);
+  }
+
+  @Test
+  void aTenantAtThreeTimesItsContractIsContainedByItsContract() {
+    // c promised its 39 requests/s (bursts of 20) and sends 117. Without the contract its flood
+    // takes the disks (front ends at 99% of them) and a and b meet 8 and 9 windows of 30. With it,
+    // two thirds of c's calls are served best effort, held to one handler of service: a and b
+    // meet 24 and 16, c's calls within its contract 15. Before that hold they met 0, 0 and 0: the
+    // best-effort calls, waiting at the disks behind everyone, came to hold every handler. So
+    // contained, not yet safe: issue 12's target is that the others keep their SLOs; per-tenant
+    // handler reservations (2 each, tried by hand) gave 18, 12 and 23 without the hold.
+    Map<String, Contract> contract = Map.of("c", Contract.of(39, 20));
+    Outcome without = run(0.65, 3.0, Map.of(), true, 1);
+    Outcome with = run(0.65, 3.0, contract, true, 1);
+    System.out.printf("many tenants, c at 3x its contract: windows met a/b/c(in contract) %d/%d/%d with the contract,"
+        + " %d/%d/%d without; batch %.0f and %.0f chunks/s%n", with.met[0], with.met[1], with.met[2],
+        without.met[0], without.met[1], without.met[2], with.batchChunksPerSecond, without.batchChunksPerSecond);
+    assertThat(with.met[0] + with.met[1]).as("a and b, with the contract against without")
+        .isGreaterThanOrEqualTo(without.met[0] + without.met[1] + 20);
+    assertThat(with.met[2]).as("c's calls within its contract").isGreaterThan(without.met[2]);
   }
 }

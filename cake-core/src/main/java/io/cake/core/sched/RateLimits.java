@@ -36,6 +36,21 @@ public record RateLimits(Map<String, Double> perSecond, double defaultPerSecond,
     return new RateLimits(Map.of(exempt, 0.0), perSecond, DEFAULT_BURST_SECONDS);
   }
 
+  /**
+   * These limits with {@code tenant} held to at most {@code perSecond} (0: unchanged): its own
+   * limit, or the default, whichever is lower.
+   */
+  public RateLimits capped(String tenant, double perSecond) {
+    checkRate("cap of '" + tenant + "'", perSecond);
+    if (perSecond == 0.0) {
+      return this;
+    }
+    double current = rate(tenant);
+    Map<String, Double> next = new TreeMap<>(this.perSecond);
+    next.put(tenant, current == 0.0 ? perSecond : Math.min(current, perSecond));
+    return new RateLimits(next, defaultPerSecond, burstSeconds);
+  }
+
   /** {@code tenant}'s limit, 0 if none. */
   public double rate(String tenant) {
     return perSecond.getOrDefault(tenant, defaultPerSecond);

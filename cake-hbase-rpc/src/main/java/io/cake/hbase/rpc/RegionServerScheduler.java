@@ -45,6 +45,12 @@ public final class RegionServerScheduler implements FirstLevel {
   static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
   /** Calls are charged their handler time in microseconds: one handler busy is this per second. */
   static final double MICROS_PER_SECOND = 1e6;
+  /**
+   * Most handler time tenant {@code best-effort} (calls over their contract) may take, in handlers
+   * on average. Its calls wait at the DataNode behind everyone's: unbounded, they would end up
+   * holding every handler while they wait (seen in the simulator: every other front end missed).
+   */
+  public static final double BEST_EFFORT_HANDLERS = 1.0;
 
   private final String name;
   private final int port;
@@ -65,6 +71,8 @@ public final class RegionServerScheduler implements FirstLevel {
   private volatile boolean enabled;
   private volatile String lastConfigurationError;
   private volatile SiteFile siteFile = new SiteFile(0, Map.of());
+  /** The controller's throttle, before the best-effort cap is added (guarded by this). */
+  private io.cake.core.sched.RateLimits throttleLimits = io.cake.core.sched.RateLimits.none();
 
   RegionServerScheduler(
       String name, int port, CakeSettings settings, String configurationError, Clock clock,
@@ -82,6 +90,7 @@ public final class RegionServerScheduler implements FirstLevel {
     this.queues =
         new FairQueueScheduler<>(name, clock, settings.initialHandlers(), settings.queuePerTenant(), settings.queueTotal());
     queues.setAllocation(settings.allocation());
+    queues.setLimits(withBestEffortCap(throttleLimits));
     this.ops = new OperationStats(name, clock.nanoTime());
     this.handler =
         new CallHandler(name, queues, ops, sizer, counts, clock, server, errors);
@@ -312,10 +321,11 @@ public final class RegionServerScheduler implements FirstLevel {
       throw new IllegalArgumentException("throttle must be 0 (none) or a number of handlers up to the pool's max "
           + max + ", got " + handlers);
     }
-    io.cake.core.sched.RateLimits before = queues.limits();
+    io.cake.core.sched.RateLimits before = throttleLimits;
     io.cake.core.sched.RateLimits next = handlers == 0.0 ? io.cake.core.sched.RateLimits.none()
         : io.cake.core.sched.RateLimits.allBut(exemptTenant, handlers * MICROS_PER_SECOND);
-    queues.setLimits(next);
+    throttleLimits = next;
+    queues.setLimits(withBestEffortCap(next));
     if (before.isNone() != next.isNone()) {
       LOG.info("Cake {}: {}", name, next.isNone() ? "throttle lifted"
           : String.format("tenants other than %s throttled to %.2f handlers each", exemptTenant, handlers));
@@ -323,14 +333,19 @@ public final class RegionServerScheduler implements FirstLevel {
   }
 
   /** The throttle in handlers (0: none); see {@link #setThrottle}. */
-  public double throttle() {
-    return queues.limits().defaultPerSecond() / MICROS_PER_SECOND;
+  public synchronized double throttle() {
+    return throttleLimits.defaultPerSecond() / MICROS_PER_SECOND;
   }
 
   /** The tenant the throttle leaves out, empty while there is none. */
-  public String throttleExempt() {
-    io.cake.core.sched.RateLimits l = queues.limits();
+  public synchronized String throttleExempt() {
+    io.cake.core.sched.RateLimits l = throttleLimits;
     return l.isNone() ? "" : l.perSecond().keySet().iterator().next(); // allBut: its one entry
+  }
+
+  /** {@code limits} with tenant best-effort held to {@link #BEST_EFFORT_HANDLERS}. */
+  public static io.cake.core.sched.RateLimits withBestEffortCap(io.cake.core.sched.RateLimits limits) {
+    return limits.capped(TenantNames.BEST_EFFORT, BEST_EFFORT_HANDLERS * MICROS_PER_SECOND);
   }
 
   /** Resizes the pool at once if it is outside the bounds and cap in force now. */

@@ -629,6 +629,8 @@ class CakeSchedulerClusterTest {
             .hasSize(calls).containsOnly("noisy", TenantNames.BEST_EFFORT);
         assertThat(asSeen.stream().filter(TenantNames.BEST_EFFORT::equals).count()).isEqualTo(over);
         assertThat(s.queues().metrics(TenantNames.BEST_EFFORT).totalCompletions()).isGreaterThanOrEqualTo(over);
+        assertThat(s.queues().limits().rate(TenantNames.BEST_EFFORT)).as("held to one handler of service")
+            .isEqualTo(RegionServerScheduler.BEST_EFFORT_HANDLERS * 1e6);
       }
 
       cluster.updateConfiguration(conn, key, "0:5");
