@@ -49,15 +49,17 @@ public final class HBaseSchedulerControl extends FirstLevelControl implements HB
 
   @Override
   public Map<String, Long> getInContractCalls() {
-    Map<String, Long> out = new TreeMap<>();
-    s.contracts().totals().forEach((t, c) -> out.put(t, c.inContract()));
-    return out;
+    return contractTotals(io.cake.core.contract.ContractMeter.Totals::inContract);
   }
 
   @Override
   public Map<String, Long> getOverContractCalls() {
+    return contractTotals(io.cake.core.contract.ContractMeter.Totals::overContract);
+  }
+
+  private Map<String, Long> contractTotals(java.util.function.ToLongFunction<io.cake.core.contract.ContractMeter.Totals> count) {
     Map<String, Long> out = new TreeMap<>();
-    s.contracts().totals().forEach((t, c) -> out.put(t, c.overContract()));
+    s.contracts().totals().forEach((t, c) -> out.put(t, count.applyAsLong(c)));
     return out;
   }
   @Override public double getLastAimdMeanMillis() { return s.lastAimdMeanMillis(); }
