@@ -4,6 +4,7 @@ import io.cake.controller.loop.FirstLevelPort;
 import io.cake.core.contract.Contract;
 import io.cake.core.contract.ContractMeter;
 import io.cake.core.tenant.TenantNames;
+import io.cake.hbase.config.CakeHBaseConfig;
 import io.cake.hbase.rpc.RegionServerScheduler;
 import io.cake.controller.loop.ResourceLoad;
 import io.cake.controller.loop.SecondLevelController;
@@ -111,7 +112,7 @@ public final class SimulatedCluster {
   /**
    * @param contracts throughput contracts by tenant: a request over its tenant's is served (and
    *     its latency and chunks counted) as {@link TenantNames#BEST_EFFORT}, held to {@link
-   *     RegionServerScheduler#BEST_EFFORT_HANDLERS} of handler time, as the RegionServer does
+   *     CakeHBaseConfig#DEFAULT_BEST_EFFORT_HANDLERS} of handler time, as the RegionServer does
    */
   public SimulatedCluster(Hardware hardware, List<Workload> workloads, Map<String, Contract> contracts, long seed) {
     this.hardware = hardware;
@@ -277,7 +278,8 @@ public final class SimulatedCluster {
 
   /** The controller's throttle, and best effort held to a handler as the RegionServer holds it. */
   private RateLimits limits(RateLimits throttle) {
-    return capBestEffort ? RegionServerScheduler.withBestEffortCap(throttle) : throttle;
+    return capBestEffort
+        ? RegionServerScheduler.withBestEffortCap(throttle, CakeHBaseConfig.DEFAULT_BEST_EFFORT_HANDLERS) : throttle;
   }
 
   /** The pool at {@code n} handlers: busy ones above it finish their request, then retire. */

@@ -42,6 +42,14 @@ public final class CakeHBaseConfig {
    * contract, every call served as the tenant.
    */
   public static final String CONTRACT_SUFFIX = ".contract";
+
+  /**
+   * Most handler time tenant {@code best-effort} (calls over their contract) may take, in handlers
+   * on average; 0: no hold. Its calls wait at the DataNode behind everyone's while they hold their
+   * handler: without a hold they come to hold every handler.
+   */
+  public static final String BEST_EFFORT_HANDLERS = "cake.hbase.best-effort.handlers";
+  public static final double DEFAULT_BEST_EFFORT_HANDLERS = 1.0;
   /** Share of tenants without a {@code .share} key (including {@code default}). */
   public static final String DEFAULT_SHARE = "cake.hbase.default-share";
   public static final double DEFAULT_DEFAULT_SHARE = Allocation.DEFAULT_SHARE;

@@ -31,6 +31,7 @@ public record CakeSettings(
     Map<String, Set<String>> allowedUsers,
     Map<String, String> userRules,
     Map<String, Contract> contracts,
+    double bestEffortHandlers,
     AclMode aclMode,
     int maxTenants,
     int queuePerTenant,
@@ -122,6 +123,11 @@ public record CakeSettings(
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("cake.hbase.aimd.*: " + e.getMessage(), e);
     }
+    double bestEffort = nonNegativeDouble(conf, BEST_EFFORT_HANDLERS, DEFAULT_BEST_EFFORT_HANDLERS);
+    if (bestEffort > aimd.maxSize()) {
+      throw new IllegalArgumentException(BEST_EFFORT_HANDLERS + " must be at most " + AIMD_MAX + " ("
+          + aimd.maxSize() + "), got " + bestEffort);
+    }
     int initial = intAtLeast(conf, HANDLERS_INITIAL, DEFAULT_HANDLERS_INITIAL, 0);
     if (initial == 0) {
       initial = conf.getInt("hbase.regionserver.handler.count", 30);
@@ -135,6 +141,7 @@ public record CakeSettings(
         allowed,
         rules,
         contracts,
+        bestEffort,
         acl,
         maxTenants,
         perTenant,

@@ -45,12 +45,6 @@ public final class RegionServerScheduler implements FirstLevel {
   static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
   /** Calls are charged their handler time in microseconds: one handler busy is this per second. */
   static final double MICROS_PER_SECOND = 1e6;
-  /**
-   * Most handler time tenant {@code best-effort} (calls over their contract) may take, in handlers
-   * on average. Its calls wait at the DataNode behind everyone's: unbounded, they would end up
-   * holding every handler while they wait (seen in the simulator: every other front end missed).
-   */
-  public static final double BEST_EFFORT_HANDLERS = 1.0;
 
   private final String name;
   private final int port;
@@ -90,7 +84,7 @@ public final class RegionServerScheduler implements FirstLevel {
     this.queues =
         new FairQueueScheduler<>(name, clock, settings.initialHandlers(), settings.queuePerTenant(), settings.queueTotal());
     queues.setAllocation(settings.allocation());
-    queues.setLimits(withBestEffortCap(throttleLimits));
+    queues.setLimits(withBestEffortCap(throttleLimits, settings.bestEffortHandlers()));
     this.ops = new OperationStats(name, clock.nanoTime());
     this.handler =
         new CallHandler(name, queues, ops, sizer, counts, clock, server, errors);
@@ -227,6 +221,9 @@ public final class RegionServerScheduler implements FirstLevel {
     }
     queues.setCapacities(next.queuePerTenant(), next.queueTotal());
     resolver = resolverFor(next);
+    if (next.bestEffortHandlers() != settings.bestEffortHandlers()) {
+      queues.setLimits(withBestEffortCap(throttleLimits, next.bestEffortHandlers()));
+    }
     if (!next.contracts().equals(settings.contracts())) {
       // Only when the file's contracts changed: a reload does not undo a contract set over JMX.
       contracts.setContracts(next.contracts(), clock.nanoTime());
@@ -325,7 +322,7 @@ public final class RegionServerScheduler implements FirstLevel {
     io.cake.core.sched.RateLimits next = handlers == 0.0 ? io.cake.core.sched.RateLimits.none()
         : io.cake.core.sched.RateLimits.allBut(exemptTenant, handlers * MICROS_PER_SECOND);
     throttleLimits = next;
-    queues.setLimits(withBestEffortCap(next));
+    queues.setLimits(withBestEffortCap(next, settings.bestEffortHandlers()));
     if (before.isNone() != next.isNone()) {
       LOG.info("Cake {}: {}", name, next.isNone() ? "throttle lifted"
           : String.format("tenants other than %s throttled to %.2f handlers each", exemptTenant, handlers));
@@ -343,9 +340,14 @@ public final class RegionServerScheduler implements FirstLevel {
     return l.isNone() ? "" : l.perSecond().keySet().iterator().next(); // allBut: its one entry
   }
 
-  /** {@code limits} with tenant best-effort held to {@link #BEST_EFFORT_HANDLERS}. */
-  public static io.cake.core.sched.RateLimits withBestEffortCap(io.cake.core.sched.RateLimits limits) {
-    return limits.capped(TenantNames.BEST_EFFORT, BEST_EFFORT_HANDLERS * MICROS_PER_SECOND);
+  /**
+   * {@code limits} with tenant best-effort held to {@code handlers} of service (0: not held), as
+   * {@code cake.hbase.best-effort.handlers} says. Its calls wait at the DataNode behind everyone's
+   * while they hold their handler: unheld, they came to hold every handler (in the simulator,
+   * every other front end then missed).
+   */
+  public static io.cake.core.sched.RateLimits withBestEffortCap(io.cake.core.sched.RateLimits limits, double handlers) {
+    return limits.capped(TenantNames.BEST_EFFORT, handlers * MICROS_PER_SECOND);
   }
 
   /** Resizes the pool at once if it is outside the bounds and cap in force now. */

@@ -75,6 +75,17 @@ class CakeSettingsTest {
   }
 
   @Test
+  void readsBestEffortsHoldAndRefusesBadOnesNamingTheKey() {
+    assertThat(CakeSettings.from(conf()).bestEffortHandlers()).isEqualTo(1.0);
+    assertThat(CakeSettings.from(conf("cake.hbase.best-effort.handlers", "0.5")).bestEffortHandlers()).isEqualTo(0.5);
+    assertThat(CakeSettings.from(conf("cake.hbase.best-effort.handlers", "0")).bestEffortHandlers()).as("no hold").isZero();
+    for (String bad : new String[] {"-1", "NaN", "many", "73"}) {
+      assertThatThrownBy(() -> CakeSettings.from(conf("cake.hbase.best-effort.handlers", bad)))
+          .as("'%s'", bad).hasMessageContaining("cake.hbase.best-effort.handlers");
+    }
+  }
+
+  @Test
   void badValuesNameTheKey() {
     assertThatThrownBy(() -> CakeSettings.from(conf("cake.hbase.tenant.a.share", "-1")))
         .hasMessageContaining("cake.hbase.tenant.a.share");

@@ -630,7 +630,7 @@ class CakeSchedulerClusterTest {
         assertThat(asSeen.stream().filter(TenantNames.BEST_EFFORT::equals).count()).isEqualTo(over);
         assertThat(s.queues().metrics(TenantNames.BEST_EFFORT).totalCompletions()).isGreaterThanOrEqualTo(over);
         assertThat(s.queues().limits().rate(TenantNames.BEST_EFFORT)).as("held to one handler of service")
-            .isEqualTo(RegionServerScheduler.BEST_EFFORT_HANDLERS * 1e6);
+            .isEqualTo(io.cake.hbase.config.CakeHBaseConfig.DEFAULT_BEST_EFFORT_HANDLERS * 1e6);
       }
 
       cluster.updateConfiguration(conn, key, "0:5");
@@ -658,8 +658,13 @@ class CakeSchedulerClusterTest {
       assertThat(s.contracts().contracts()).as("an unchanged file keeps JMX's contract").containsKey("other");
       mbs.invoke(control, "setContract", new Object[] {"other", ""}, sig);
       assertThat(s.contracts().contracts()).doesNotContainKey("other");
+
+      cluster.updateConfiguration(conn, "cake.hbase.best-effort.handlers", "0.5");
+      CakeCluster.await("best effort's hold", Duration.ofSeconds(10),
+          () -> s.queues().limits().rate(TenantNames.BEST_EFFORT) == 5e5);
     } finally {
-      cluster.updateConfiguration(conn, key, null, "cake.hbase.tenant.live2.share", null);
+      cluster.updateConfiguration(conn, key, null, "cake.hbase.tenant.live2.share", null,
+          "cake.hbase.best-effort.handlers", null);
     }
     CakeCluster.await("no contract", Duration.ofSeconds(10), () -> s.contracts().contracts().isEmpty());
     assertThat(s.lastConfigurationError()).isEmpty();
