@@ -110,18 +110,26 @@ public final class ContractMeter {
 
   /** Whether {@code tenant}'s call arriving at {@code nowNanos} is within its contract. */
   public boolean admit(String tenant, long nowNanos) {
-    Meter m = meters.get(tenant);
-    if (m == null) {
-      return true;
-    }
-    boolean in = m.admit(nowNanos);
-    (in ? m.counts.in : m.counts.over).increment();
-    return in;
+    return serveAs(tenant, () -> nowNanos).equals(tenant);
   }
 
   /** The tenant a call of {@code tenant} arriving at {@code nowNanos} is served as. */
   public String serveAs(String tenant, long nowNanos) {
-    return admit(tenant, nowNanos) ? tenant : TenantNames.BEST_EFFORT;
+    return serveAs(tenant, () -> nowNanos);
+  }
+
+  /**
+   * As {@link #serveAs(String, long)}, reading {@code now} only if {@code tenant} has a contract:
+   * on a dispatch path where most tenants have none, no clock read for them.
+   */
+  public String serveAs(String tenant, java.util.function.LongSupplier now) {
+    Meter m = meters.get(tenant);
+    if (m == null) {
+      return tenant;
+    }
+    boolean in = m.admit(now.getAsLong());
+    (in ? m.counts.in : m.counts.over).increment();
+    return in ? tenant : TenantNames.BEST_EFFORT;
   }
 
   /** Per tenant that ever had a contract, its calls in and over contract. */

@@ -163,7 +163,7 @@ public final class RegionServerScheduler implements FirstLevel {
    * false when the queue it goes to, or the total, is full.
    */
   boolean offer(CakeCall call) {
-    String as = contracts.serveAs(call.tenant(), clock.nanoTime());
+    String as = contracts.serveAs(call.tenant(), clock::nanoTime); // no clock read without a contract
     CakeCall c = as.equals(call.tenant()) ? call : call.servedAs(as);
     boolean accepted = queues.offer(c.tenant(), c, ops.estimateMicros(c.tenant(), c.op()));
     if (accepted) {
