@@ -19,9 +19,9 @@ import java.util.concurrent.atomic.LongAdder;
  * lets a call in while that time is at most (b - 1) T ahead of now; so a full bucket takes b calls
  * at once, then one every T. Integer nanoseconds: the same inputs give the same answers.
  *
- * <p>Not the schedulers' {@code TokenBucket} (io.cake.core.sched): that one limits service, charged after the fact
- * and allowed into debt, under its scheduler's lock; a contract decides each call up front, by
- * count, on the RPC reader's thread.
+ * <p>Not the schedulers' {@code TokenBucket} (io.cake.core.sched): that one limits service,
+ * charged after the fact and allowed into debt, under its scheduler's lock; a contract decides
+ * each call up front, by count, on the RPC reader's thread.
  *
  * <p>Time is passed in (as in dmclock): no clock, no threads. Thread-safe without a lock: a
  * tenant's bucket state is one small array replaced by compare-and-set, so an RPC reader thread
