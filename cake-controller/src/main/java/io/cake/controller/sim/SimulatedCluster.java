@@ -247,8 +247,7 @@ public final class SimulatedCluster {
 
     @Override
     public void setThrottle(String exemptTenant, double handlerCount) {
-      // Handler time is charged in microseconds: one handler busy is a million a second.
-      hbase.setLimits(limits(handlerCount == 0.0 ? RateLimits.none() : RateLimits.allBut(exemptTenant, handlerCount * 1e6)));
+      hbase.setLimits(limits(RegionServerScheduler.throttleLimits(exemptTenant, handlerCount)));
       dispatchHandlers();
     }
   }

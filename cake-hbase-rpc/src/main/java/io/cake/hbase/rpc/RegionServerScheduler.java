@@ -56,7 +56,7 @@ public final class RegionServerScheduler implements FirstLevel {
   private final OperationStats ops;
   private final CallCounts counts = new CallCounts();
   private final ContractMeter contracts = new ContractMeter();
-  private final Clock clock;
+  private final java.util.function.LongSupplier now; // the clock, made once for the dispatch path
   private final CallHandler handler;
   private final SchedulerHost host;
 
@@ -78,8 +78,8 @@ public final class RegionServerScheduler implements FirstLevel {
     this.lastConfigurationError = configurationError;
     this.enabled = settings.enabled();
     this.resolver = resolverFor(settings);
-    this.clock = clock;
-    contracts.setContracts(settings.contracts(), clock.nanoTime());
+    this.now = clock::nanoTime;
+    contracts.setContracts(settings.contracts(), now.getAsLong());
     this.sizer = new PoolSizer(settings.aimd(), clock);
     this.queues =
         new FairQueueScheduler<>(name, clock, settings.initialHandlers(), settings.queuePerTenant(), settings.queueTotal());
@@ -163,7 +163,7 @@ public final class RegionServerScheduler implements FirstLevel {
    * false when the queue it goes to, or the total, is full.
    */
   boolean offer(CakeCall call) {
-    String as = contracts.serveAs(call.tenant(), clock::nanoTime); // no clock read without a contract
+    String as = contracts.serveAs(call.tenant(), now); // no clock read without a contract
     CakeCall c = as.equals(call.tenant()) ? call : call.servedAs(as);
     boolean accepted = queues.offer(c.tenant(), c, ops.estimateMicros(c.tenant(), c.op()));
     if (accepted) {
@@ -226,7 +226,7 @@ public final class RegionServerScheduler implements FirstLevel {
     }
     if (!next.contracts().equals(settings.contracts())) {
       // Only when the file's contracts changed: a reload does not undo a contract set over JMX.
-      contracts.setContracts(next.contracts(), clock.nanoTime());
+      contracts.setContracts(next.contracts(), now.getAsLong());
     }
     enabled = next.enabled();
     settings = next;
@@ -319,8 +319,7 @@ public final class RegionServerScheduler implements FirstLevel {
           + max + ", got " + handlers);
     }
     io.cake.core.sched.RateLimits before = throttleLimits;
-    io.cake.core.sched.RateLimits next = handlers == 0.0 ? io.cake.core.sched.RateLimits.none()
-        : io.cake.core.sched.RateLimits.allBut(exemptTenant, handlers * MICROS_PER_SECOND);
+    io.cake.core.sched.RateLimits next = throttleLimits(exemptTenant, handlers);
     throttleLimits = next;
     queues.setLimits(withBestEffortCap(next, settings.bestEffortHandlers()));
     if (before.isNone() != next.isNone()) {
@@ -338,6 +337,12 @@ public final class RegionServerScheduler implements FirstLevel {
   public synchronized String throttleExempt() {
     io.cake.core.sched.RateLimits l = throttleLimits;
     return l.isNone() ? "" : l.perSecond().keySet().iterator().next(); // allBut: its one entry
+  }
+
+  /** The throttle as rate limits: every tenant but {@code exemptTenant} at {@code handlers} each (0: none). */
+  public static io.cake.core.sched.RateLimits throttleLimits(String exemptTenant, double handlers) {
+    return handlers == 0.0 ? io.cake.core.sched.RateLimits.none()
+        : io.cake.core.sched.RateLimits.allBut(exemptTenant, handlers * MICROS_PER_SECOND);
   }
 
   /**
@@ -395,7 +400,7 @@ public final class RegionServerScheduler implements FirstLevel {
     } else {
       next.put(tenant, io.cake.core.contract.Contract.parse("contract of '" + tenant + "'", text));
     }
-    contracts.setContracts(next, clock.nanoTime());
+    contracts.setContracts(next, now.getAsLong());
     LOG.info("Cake {}: contracts now {}", name, next);
   }
   public OperationStats operationStats() { return ops; }

@@ -43,13 +43,12 @@ public final class ManyTenantDecider {
 
   private final MinimaxShares allocator;
   private final MinimaxShares.Params params;
-  private final int fitWindow;
+  private final ModelFit emptyFit;
 
   public ManyTenantDecider(MinimaxShares.Params params, int fitWindow) {
     this.params = Objects.requireNonNull(params);
     this.allocator = new MinimaxShares(params);
-    this.fitWindow = fitWindow;
-    new ModelFit(fitWindow); // checks the window
+    this.emptyFit = new ModelFit(fitWindow);
   }
 
   /** Equal shares for {@code tenants}, no models yet. */
@@ -74,7 +73,7 @@ public final class ManyTenantDecider {
         double m = measured.getOrDefault(t.tenant(), Double.NaN);
         double p = Double.isNaN(m) ? Double.NaN : t.goal().normalisedPerformance(m);
         performance.put(t.tenant(), p);
-        ModelFit fit = fits.getOrDefault(t.tenant(), new ModelFit(fitWindow));
+        ModelFit fit = fits.getOrDefault(t.tenant(), emptyFit);
         if (Double.isFinite(p)) {
           fit = fit.with(Math.min(1.0, share), p);
           fits.put(t.tenant(), fit);
