@@ -1,6 +1,7 @@
 package io.cake.controller.config;
 
 import io.cake.controller.policy.ControllerParams;
+import io.cake.controller.policy.minimax.ManyTenantParams;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -10,17 +11,23 @@ import java.util.Optional;
  *
  * <p>The SLO and the decision rules are set in place, so the controller keeps its state (the
  * allocation it reached). Anything about whether, how often or against which DataNode it runs
- * (enabled, an SLO appearing or going, the interval, the DataNode's JMX) starts a new controller.
+ * (enabled, an SLO appearing or going, one SLO tenant becoming several or the reverse, the
+ * interval, the DataNode's JMX) starts a new controller.
  * Only what the file changed is applied: an SLO set over JMX ({@code cake slo set}) stays until
  * the file's own SLO changes, so an {@code update_config} made for another reason cannot undo it.
  *
  * @param restart stop the running controller (if any) and start one from the new file
- * @param slo the file's new SLO, when the file changed it
+ * @param slos the file's new SLOs, when the file changed them
  * @param params the file's new decision rules, when the file changed them
+ * @param manyTenant the file's new rules for several SLO tenants, when the file changed them
  * @param keys what changed, by key family, for the log line
  */
 public record ConfigChange(
-    boolean restart, Optional<SloTarget> slo, Optional<ControllerParams> params, List<String> keys) {
+    boolean restart,
+    Optional<List<SloTarget>> slos,
+    Optional<ControllerParams> params,
+    Optional<ManyTenantParams> manyTenant,
+    List<String> keys) {
 
   public ConfigChange {
     keys = List.copyOf(keys);
@@ -41,18 +48,25 @@ public record ConfigChange(
     if (!before.hdfsScheduler().equals(after.hdfsScheduler())) {
       keys.add(ControllerConfig.HDFS_SCHEDULER);
     }
-    boolean restart = !keys.isEmpty() || before.slo().isPresent() != after.slo().isPresent();
-    boolean sloChanged = !before.slo().equals(after.slo());
+    boolean restart = !keys.isEmpty()
+        || before.slos().isEmpty() != after.slos().isEmpty()
+        || (before.slos().size() > 1) != (after.slos().size() > 1);
+    boolean sloChanged = !before.slos().equals(after.slos());
     if (sloChanged) {
       keys.add(ControllerConfig.SLO_PREFIX + "*");
     }
-    Optional<SloTarget> slo = sloChanged ? after.slo() : Optional.empty();
+    Optional<List<SloTarget>> slos = sloChanged ? Optional.of(after.slos()) : Optional.empty();
     Optional<ControllerParams> params =
         before.params().equals(after.params()) ? Optional.empty() : Optional.of(after.params());
     if (params.isPresent() && !keys.contains(ControllerConfig.INTERVAL_MS)) {
       keys.add("cake.controller.* rules");
     }
-    return new ConfigChange(restart, slo, params, keys);
+    Optional<ManyTenantParams> manyTenant =
+        before.manyTenant().equals(after.manyTenant()) ? Optional.empty() : Optional.of(after.manyTenant());
+    if (manyTenant.isPresent()) {
+      keys.add("cake.controller.minimax.*");
+    }
+    return new ConfigChange(restart, slos, params, manyTenant, keys);
   }
 
   /** The file changed nothing the controller reads. */

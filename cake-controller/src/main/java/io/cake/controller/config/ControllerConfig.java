@@ -1,6 +1,8 @@
 package io.cake.controller.config;
 
 import io.cake.controller.policy.ControllerParams;
+import io.cake.controller.policy.minimax.ManyTenantParams;
+import io.cake.controller.policy.minimax.MinimaxShares;
 import io.cake.core.config.ConfigBoolean;
 import io.cake.core.tenant.Goal;
 import io.cake.core.tenant.LatencyGoal;
@@ -61,27 +63,42 @@ public final class ControllerConfig {
   /** Beyond the paper: share kept for this many times the tenant's recent peak load; 0 = off. */
   public static final String HEADROOM = "cake.controller.headroom";
 
-  /** Per tenant: {@code cake.slo.<tenant>.percentile} (default 99) with {@code .latency-ms}, or {@code .throughput}. */
+  /** Several SLO tenants (Frosting's controller): the most a tenant's share moves in one interval. */
+  public static final String MINIMAX_STEP = "cake.controller.minimax.step";
+  /** Several SLO tenants: the performance (1 = exactly the SLO) each is given share for while there is room. */
+  public static final String MINIMAX_TARGET = "cake.controller.minimax.target";
+  /** Several SLO tenants: the least share any tenant keeps. */
+  public static final String MINIMAX_MIN_SHARE = "cake.controller.minimax.min-share";
+  /** Several SLO tenants: how many past intervals each tenant's model is fitted to. */
+  public static final String MINIMAX_FIT_WINDOW = "cake.controller.minimax.fit-window";
+
+  /**
+   * Per tenant: {@code cake.slo.<tenant>.percentile} (default 99) with {@code .latency-ms}, or
+   * {@code .throughput}; and {@code .weight} (default 1), which counts only with several tenants.
+   */
   public static final String SLO_PREFIX = "cake.slo.";
   public static final String PERCENTILE_SUFFIX = ".percentile";
   public static final double DEFAULT_PERCENTILE = 99.0;
   public static final String LATENCY_MS_SUFFIX = ".latency-ms";
   public static final String THROUGHPUT_SUFFIX = ".throughput";
+  public static final String WEIGHT_SUFFIX = ".weight";
 
   private static final Pattern SLO_KEY =
-      Pattern.compile(Pattern.quote(SLO_PREFIX) + "(.+)\\.(percentile|latency-ms|throughput)");
+      Pattern.compile(Pattern.quote(SLO_PREFIX) + "(.+)\\.(percentile|latency-ms|throughput|weight)");
 
   private final boolean enabled;
   private final ControllerParams params;
-  private final Optional<SloTarget> slo;
+  private final ManyTenantParams manyTenant;
+  private final List<SloTarget> slos;
   private final JmxConnection hdfsJmx;
   private final String hdfsScheduler;
 
-  private ControllerConfig(
-      boolean enabled, ControllerParams params, Optional<SloTarget> slo, JmxConnection hdfsJmx, String scheduler) {
+  private ControllerConfig(boolean enabled, ControllerParams params, ManyTenantParams manyTenant, List<SloTarget> slos,
+      JmxConnection hdfsJmx, String scheduler) {
     this.enabled = enabled;
     this.params = params;
-    this.slo = slo;
+    this.manyTenant = manyTenant;
+    this.slos = List.copyOf(slos);
     this.hdfsJmx = hdfsJmx;
     this.hdfsScheduler = scheduler;
   }
@@ -92,7 +109,8 @@ public final class ControllerConfig {
     return new ControllerConfig(
         ConfigBoolean.parse(ENABLED, conf.get(ENABLED), DEFAULT_ENABLED),
         params,
-        parseSlo(conf),
+        manyTenant(conf),
+        parseSlos(conf),
         parseHdfsJmx(conf),
         conf.getOrDefault(HDFS_SCHEDULER, DEFAULT_HDFS_SCHEDULER).trim());
   }
@@ -192,11 +210,35 @@ public final class ControllerConfig {
     }
   }
 
+  private static ManyTenantParams manyTenant(Map<String, String> conf) {
+    ManyTenantParams d = ManyTenantParams.DEFAULTS;
+    MinimaxShares.Params shares;
+    try {
+      shares = new MinimaxShares.Params(
+          dbl(conf, MINIMAX_STEP, d.shares().step()),
+          dbl(conf, MINIMAX_TARGET, d.shares().target()),
+          dbl(conf, MINIMAX_MIN_SHARE, d.shares().minShare()));
+    } catch (IllegalArgumentException e) {
+      String msg = String.valueOf(e.getMessage())
+          .replaceFirst("^step\\b", MINIMAX_STEP)
+          .replaceFirst("^target\\b", MINIMAX_TARGET)
+          .replaceFirst("^minShare\\b", MINIMAX_MIN_SHARE);
+      throw new IllegalArgumentException(msg, e);
+    }
+    String w = conf.get(MINIMAX_FIT_WINDOW);
+    long window = w == null || w.isBlank() ? d.fitWindow()
+        : io.cake.core.config.ConfigNumbers.longAtLeast(MINIMAX_FIT_WINDOW, w, 2);
+    if (window > 1_000) {
+      throw new IllegalArgumentException(MINIMAX_FIT_WINDOW + " must be at most 1000 intervals, got " + window);
+    }
+    return new ManyTenantParams(shares, (int) window);
+  }
+
   /**
-   * The SLO tenants. This version steers one latency (or throughput) tenant, the paper's case;
-   * naming several is refused rather than half-served.
+   * The SLO tenants, in name order. One is Cake's case (its Algorithms 1 and 2, the pool cap and
+   * the throttle); several are steered by Frosting's weighted minimax ({@link ManyTenantParams}).
    */
-  static Optional<SloTarget> parseSlo(Map<String, String> conf) {
+  static List<SloTarget> parseSlos(Map<String, String> conf) {
     TreeSet<String> tenants = new TreeSet<>();
     for (String key : new TreeSet<>(conf.keySet())) {
       Matcher m = SLO_KEY.matcher(key);
@@ -219,6 +261,10 @@ public final class ControllerConfig {
         throw new IllegalArgumentException(
             "tenant '" + t + "' needs exactly one of " + p + LATENCY_MS_SUFFIX + " and " + p + THROUGHPUT_SUFFIX);
       }
+      if (hasThroughput && conf.containsKey(p + PERCENTILE_SUFFIX)) {
+        throw new IllegalArgumentException(
+            p + PERCENTILE_SUFFIX + " is for a latency SLO, but tenant '" + t + "' has " + p + THROUGHPUT_SUFFIX);
+      }
       Goal goal;
       try {
         goal =
@@ -228,14 +274,14 @@ public final class ControllerConfig {
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException(p + ": " + e.getMessage(), e);
       }
-      targets.add(new SloTarget(t, goal));
+      double weight = dbl(conf, p + WEIGHT_SUFFIX, SloTarget.DEFAULT_WEIGHT);
+      if (!(weight > 0) || !Double.isFinite(weight)) {
+        throw new IllegalArgumentException(p + WEIGHT_SUFFIX + " must be a positive finite number, got '"
+            + conf.get(p + WEIGHT_SUFFIX).trim() + "'");
+      }
+      targets.add(new SloTarget(t, goal, weight));
     }
-    if (targets.size() > 1) {
-      throw new IllegalArgumentException(
-          "SLOs are set for " + tenants + " but this version steers one tenant: keep one "
-              + SLO_PREFIX + "<tenant>.* group");
-    }
-    return targets.stream().findFirst();
+    return targets;
   }
 
   public boolean enabled() {
@@ -246,8 +292,18 @@ public final class ControllerConfig {
     return params;
   }
 
+  /** Every SLO tenant, in name order (empty: none set). */
+  public List<SloTarget> slos() {
+    return slos;
+  }
+
+  /** The first SLO tenant: with one, the paper's case, the one. */
   public Optional<SloTarget> slo() {
-    return slo;
+    return slos.stream().findFirst();
+  }
+
+  public ManyTenantParams manyTenant() {
+    return manyTenant;
   }
 
   /** How to reach the DataNode's JMX (never null; {@link JmxConnection#IN_THIS_JVM} without a URL). */

@@ -115,8 +115,9 @@ final class LiveController implements AutoCloseable {
       return;
     }
     if (controller != null) {
-      change.slo().ifPresent(controller::setSlo);
+      change.slos().ifPresent(controller::setSlos);
       change.params().ifPresent(p -> controller.setDecider(new SloDecider(p)));
+      change.manyTenant().ifPresent(controller::setManyTenantParams);
     }
   }
 
@@ -149,12 +150,14 @@ final class LiveController implements AutoCloseable {
             cfg.slo().get(),
             // A call to the DataNode may take half an interval, at most the default.
             Duration.ofMillis(Math.max(1, Math.min(SecondLevelController.DEFAULT_CALL_TIMEOUT.toMillis(), interval / 2))));
+    c.setManyTenantParams(cfg.manyTenant());
+    c.setSlos(cfg.slos());
     if (pausedAtStop) {
       c.pause(); // an operator's pause outlives a reload
     }
     controller = c; // published paused, if it is to be
     LOG.info("cake-controller started for {} every {} ms, DataNode scheduler through {}",
-        cfg.slo().get(), interval, cfg.hdfsJmx());
+        cfg.slos(), interval, cfg.hdfsJmx());
   }
 
   /** The MBean, for the coprocessor's lifetime: it reads the controller of the moment. */

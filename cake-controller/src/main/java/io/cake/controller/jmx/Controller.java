@@ -4,6 +4,8 @@ import io.cake.controller.config.SloTarget;
 import io.cake.controller.loop.SecondLevelController;
 import io.cake.controller.policy.Decision;
 import io.cake.controller.policy.LatencyAllocation;
+import io.cake.controller.policy.minimax.ManyTenantPolicy;
+import io.cake.core.tenant.Goal;
 import io.cake.core.tenant.LatencyGoal;
 import io.cake.core.tenant.ThroughputGoal;
 import java.util.function.LongSupplier;
@@ -62,31 +64,71 @@ public final class Controller implements ControllerMXBean {
   @Override
   public String getSloTenant() {
     SecondLevelController c = controller.get();
-    return c == null ? "" : c.slo().tenant();
+    return c == null ? "" : String.join(",", c.slos().stream().map(SloTarget::tenant).toList());
   }
 
   @Override
   public String getSlo() {
     SecondLevelController c = controller.get();
-    return c == null ? "" : c.slo().goal().toString();
+    if (c == null) {
+      return "";
+    }
+    java.util.List<SloTarget> all = c.slos();
+    return all.size() == 1 ? all.get(0).goal().toString()
+        : String.join("; ", all.stream().map(SloTarget::toString).toList());
+  }
+
+  @Override
+  public String[] getSlos() {
+    SecondLevelController c = controller.get();
+    return c == null ? new String[0] : c.slos().stream().map(SloTarget::toString).toArray(String[]::new);
+  }
+
+  @Override
+  public String[] getTenantShares() {
+    ManyTenantPolicy.Plan p = plan();
+    if (p == null) {
+      return new String[0];
+    }
+    return p.describe().replaceFirst(" \\|.*$", "").split("; ");
+  }
+
+  @Override
+  public boolean isSlosFeasible() {
+    ManyTenantPolicy.Plan p = plan();
+    return p == null || p.feasible();
+  }
+
+  @Override
+  public String[] getServedFirst() {
+    SecondLevelController c = controller.get();
+    return c == null ? new String[0] : SecondLevelController.servedFirst(c.slos()).toArray(String[]::new);
+  }
+
+  private ManyTenantPolicy.Plan plan() {
+    SecondLevelController c = controller.get();
+    return c == null ? null : c.last().plan();
+  }
+
+  /** The one SLO tenant's goal; null with several (their numbers read as NaN) or none. */
+  private Goal single() {
+    SecondLevelController c = controller.get();
+    return c == null || c.slos().size() != 1 ? null : c.slo().goal();
   }
 
   @Override
   public double getSloPercentile() {
-    SecondLevelController c = controller.get();
-    return c != null && c.slo().goal() instanceof LatencyGoal g ? g.percentile() : Double.NaN;
+    return single() instanceof LatencyGoal g ? g.percentile() : Double.NaN;
   }
 
   @Override
   public double getSloLatencyMillis() {
-    SecondLevelController c = controller.get();
-    return c != null && c.slo().goal() instanceof LatencyGoal g ? g.millis() : Double.NaN;
+    return single() instanceof LatencyGoal g ? g.millis() : Double.NaN;
   }
 
   @Override
   public double getSloThroughput() {
-    SecondLevelController c = controller.get();
-    return c != null && c.slo().goal() instanceof ThroughputGoal g ? g.opsPerSecond() : Double.NaN;
+    return single() instanceof ThroughputGoal g ? g.opsPerSecond() : Double.NaN;
   }
 
   @Override

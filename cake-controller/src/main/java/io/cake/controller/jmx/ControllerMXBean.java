@@ -13,13 +13,35 @@ public interface ControllerMXBean {
   /** e.g. "cake.controller.enabled is false", or the refused key and why; empty while running. */
   String getNotRunningReason();
 
-  /** The SLO's tenant; empty while not running. */
+  /** The SLO's tenant (several: comma-separated, in name order); empty while not running. */
   String getSloTenant();
 
-  /** e.g. "p99.0 <= 100.0 ms" or ">= 500.0 ops/s". */
+  /**
+   * e.g. "p99.0 <= 100.0 ms" or ">= 500.0 ops/s"; with several tenants each as "tenant: goal
+   * weight w", separated by "; ".
+   */
   String getSlo();
 
-  /** The latency SLO's percentile (e.g. 99.0), NaN for a throughput SLO. */
+  /** Every SLO tenant, one "tenant: goal [weight w]" each. */
+  String[] getSlos();
+
+  /**
+   * With several SLO tenants, the last interval's shares, one "tenant measured=.. perf=..
+   * share=.." each (the tenants without a goal as one, "(others)"); empty with one.
+   */
+  String[] getTenantShares();
+
+  /**
+   * With several SLO tenants, false when the last interval's models said not every SLO can be met
+   * at any allocation (then each tenant's miss is held in proportion to its weight; the log says
+   * so once); true otherwise.
+   */
+  boolean isSlosFeasible();
+
+  /** The SLO tenants heaviest first: whose goal counts most when not all can be met. */
+  String[] getServedFirst();
+
+  /** The one latency SLO's percentile (e.g. 99.0), NaN for a throughput SLO or several SLO tenants. */
   double getSloPercentile();
 
   /** The latency SLO's bound in ms, NaN for a throughput SLO. */
@@ -28,7 +50,11 @@ public interface ControllerMXBean {
   /** The throughput SLO in ops/s, NaN for a latency SLO. */
   double getSloThroughput();
 
-  /** Sets a latency SLO: the tenant's {@code percentile} latency at most {@code millis}. */
+  /**
+   * Sets a latency SLO: the tenant's {@code percentile} latency at most {@code millis}. With
+   * several SLO tenants it changes the goal of one of them (a tenant not among them is refused:
+   * add it in hbase-site.xml, with its weight).
+   */
   void setLatencySlo(String tenant, double percentile, double millis);
 
   /** Sets a throughput SLO: at least {@code opsPerSecond}. */

@@ -9,7 +9,11 @@ import io.cake.controller.policy.Observation;
 import io.cake.controller.policy.SloDecider;
 import io.cake.core.metrics.SchedulerSnapshot;
 import io.cake.core.sched.Allocation;
+import io.cake.controller.policy.minimax.ManyTenantDecider;
+import io.cake.controller.policy.minimax.ManyTenantParams;
+import io.cake.controller.policy.minimax.ManyTenantPolicy;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -17,7 +21,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One step of the second level per call to {@link #tick()}: read both first-level schedulers'
- * last intervals, decide (the pure {@link SloDecider}), apply to HDFS then HBase, log one line.
+ * last intervals, decide, apply to HBase then HDFS, log one line. One SLO tenant is the paper's
+ * case, decided by the pure {@link SloDecider} (Algorithms 1 and 2, the pool cap, the throttle);
+ * several are decided by {@link ManyTenantPolicy} (Frosting's weighted minimax over per-tenant
+ * models: shares only, no pool cap or throttle).
  * Fail-static: if a scheduler cannot be read or set, or the step throws, the last allocation stays
  * in force, the incident is logged once, and the next tick tries again. Calls to the DataNode are
  * bounded in time ({@link BoundedPort}); nothing an operator reads (allocation, failures, last
@@ -43,18 +50,32 @@ public final class SecondLevelController implements AutoCloseable {
     void setThrottle(String exemptTenant, double handlers) throws java.io.IOException;
   }
 
-  /** What the last tick did, for JMX and tests. */
-  public record Outcome(long tick, String summary, Decision decision) {}
+  /**
+   * What the last tick did, for JMX and tests.
+   *
+   * @param decision with one SLO tenant, its decision (null when none was made)
+   * @param plan with several, theirs (null when none was made)
+   */
+  public record Outcome(long tick, String summary, Decision decision, ManyTenantPolicy.Plan plan) {
+    public Outcome(long tick, String summary, Decision decision) {
+      this(tick, summary, decision, null);
+    }
+  }
 
   private final Supplier<HBasePort> hbase;
   private final Supplier<FirstLevelPort> hdfs;
   private final AutoCloseable hdfsCalls; // the thread DataNode calls run on, if any
   private volatile SloDecider decider;
-  private volatile SloTarget slo;
+  private volatile List<SloTarget> slos; // one: the paper's case; several: Frosting's
+  private volatile ManyTenantPolicy manyPolicy;
+  private final Object sloLock = new Object(); // JMX and reloads change slos; never held by tick()
   private volatile boolean paused;
   private volatile Outcome last = new Outcome(0, "no decision yet", null);
   private volatile ControlState state;
   private String stateTenant;
+  private ManyTenantDecider.State manyState; // with several SLO tenants
+  private List<ManyTenantDecider.TenantGoal> manyGoals;
+  private boolean infeasible;
   private Allocation hbaseBase;
   private Allocation hdfsBase;
   private long lastHbaseEnd = Long.MIN_VALUE;
@@ -90,7 +111,8 @@ public final class SecondLevelController implements AutoCloseable {
     this.hdfs = Objects.requireNonNull(hdfs);
     this.hdfsCalls = Objects.requireNonNull(hdfsCalls);
     this.decider = Objects.requireNonNull(decider);
-    this.slo = Objects.requireNonNull(slo);
+    this.slos = List.of(Objects.requireNonNull(slo));
+    this.manyPolicy = new ManyTenantPolicy(ManyTenantParams.DEFAULTS, decider.params().minSamples());
   }
 
   /**
@@ -120,7 +142,11 @@ public final class SecondLevelController implements AutoCloseable {
         return record("no new HBase interval since the last decision", null);
       }
       ResourceLoad dfLoad = df.load();
-      SloTarget target = slo;
+      List<SloTarget> targets = slos;
+      if (targets.size() > 1) {
+        return tickMany(hb, df, targets, hbSnap, dfLoad);
+      }
+      SloTarget target = targets.get(0);
       if (state == null || !target.tenant().equals(stateTenant)) {
         begin(target, hb.allocation(), df.allocation());
       }
@@ -153,6 +179,63 @@ public final class SecondLevelController implements AutoCloseable {
     } catch (Exception e) {
       return fail(e.toString(), e);
     }
+  }
+
+  /** One interval with several SLO tenants. */
+  private Outcome tickMany(HBasePort hb, FirstLevelPort df, List<SloTarget> targets, SchedulerSnapshot hbSnap,
+      ResourceLoad dfLoad) throws java.io.IOException {
+    List<ManyTenantDecider.TenantGoal> goals = ManyTenantPolicy.withOthers(
+        targets.stream().map(t -> new ManyTenantDecider.TenantGoal(t.tenant(), t.weight(), t.goal())).toList());
+    ManyTenantPolicy policy = manyPolicy;
+    if (manyState == null || !goals.equals(manyGoals)) {
+      if (manyState == null || !tenantsOf(goals).equals(tenantsOf(manyGoals))) {
+        hbaseBase = hb.allocation();
+        hdfsBase = df.allocation();
+        manyState = policy.initial(goals, hdfsBase);
+      }
+      manyGoals = goals;
+    }
+    ManyTenantPolicy.Plan plan = policy.decide(manyState, goals, hbSnap, dfLoad, hbaseBase, hdfsBase);
+    Allocation hbBefore = hb.allocation();
+    hb.setAllocation(plan.hbase());
+    try {
+      df.setAllocation(plan.hdfs());
+    } catch (java.io.IOException | RuntimeException e) {
+      hb.setAllocation(hbBefore);
+      throw e;
+    }
+    // Neither is decided with several tenants: none left over from a one-tenant controller.
+    hb.setPoolCap(0);
+    hb.setThrottle(targets.get(0).tenant(), 0);
+    manyState = plan.state();
+    lastHbaseEnd = hbSnap.endNanos();
+    if (failing) {
+      LOG.info("cake-controller: recovered after {} failed intervals", failures);
+      failing = false;
+    }
+    String line = "cake-controller: " + targets.size() + " SLO tenants | " + plan.describe();
+    LOG.info(line);
+    if (!plan.feasible() && !infeasible) {
+      LOG.warn("cake-controller: the SLOs cannot all be met (predicted performance {}); tenants are served by weight: {}",
+          plan.decision().result().predicted(), servedFirst(targets));
+    } else if (plan.feasible() && infeasible) {
+      LOG.info("cake-controller: every SLO can be met again");
+    }
+    infeasible = !plan.feasible();
+    return record(line, null, plan);
+  }
+
+  private static java.util.Set<String> tenantsOf(List<ManyTenantDecider.TenantGoal> goals) {
+    java.util.Set<String> out = new java.util.TreeSet<>();
+    goals.forEach(g -> out.add(g.tenant()));
+    return out;
+  }
+
+  /** The SLO tenants, heaviest first: whose goal counts most when not all can be met. */
+  public static List<String> servedFirst(List<SloTarget> targets) {
+    List<SloTarget> sorted = new java.util.ArrayList<>(targets);
+    sorted.sort(java.util.Comparator.comparingDouble(SloTarget::weight).reversed().thenComparing(SloTarget::tenant));
+    return sorted.stream().map(SloTarget::tenant).toList();
   }
 
   /**
@@ -210,7 +293,11 @@ public final class SecondLevelController implements AutoCloseable {
   }
 
   private Outcome record(String summary, Decision d) {
-    Outcome o = new Outcome(ticks, summary, d);
+    return record(summary, d, null);
+  }
+
+  private Outcome record(String summary, Decision d, ManyTenantPolicy.Plan plan) {
+    Outcome o = new Outcome(ticks, summary, d, plan);
     last = o;
     return o;
   }
@@ -221,17 +308,67 @@ public final class SecondLevelController implements AutoCloseable {
     return last;
   }
 
+  /** The SLO tenant, or with several the first in name order. */
   public SloTarget slo() {
-    return slo;
+    return slos.get(0);
   }
 
-  /** Changes the SLO from the next tick; a new tenant restarts from the schedulers' allocation. */
+  /** Every SLO tenant. */
+  public List<SloTarget> slos() {
+    return slos;
+  }
+
+  /**
+   * Changes an SLO from the next tick. With one SLO tenant, {@code next} replaces it (a new tenant
+   * restarts from the schedulers' allocation). With several, it changes the goal of the one it
+   * names, keeping its weight and model; a tenant not among them is refused, since a new party to
+   * the allocation needs a weight, which hbase-site.xml gives.
+   */
   public void setSlo(SloTarget next) {
-    slo = Objects.requireNonNull(next, "slo");
+    Objects.requireNonNull(next, "slo");
+    synchronized (sloLock) {
+    List<SloTarget> now = slos;
+    if (now.size() == 1) {
+      slos = List.of(next);
+      return;
+    }
+    List<SloTarget> out = new java.util.ArrayList<>();
+    boolean found = false;
+    for (SloTarget t : now) {
+      found |= t.tenant().equals(next.tenant());
+      out.add(t.tenant().equals(next.tenant()) ? t.withGoal(next.goal()) : t);
+    }
+    if (!found) {
+      throw new IllegalArgumentException("tenant '" + next.tenant() + "' has no SLO; the controller steers "
+          + now.stream().map(SloTarget::tenant).toList() + ": add a tenant in hbase-site.xml ("
+          + "cake.slo.<tenant>.*, with its .weight) and run update_config");
+    }
+    slos = List.copyOf(out);
+    }
+  }
+
+  /** Replaces every SLO from the next tick (a reloaded file); tenants kept keep their models. */
+  public void setSlos(List<SloTarget> next) {
+    if (next.isEmpty()) {
+      throw new IllegalArgumentException("no SLO tenant");
+    }
+    synchronized (sloLock) {
+      slos = List.copyOf(next);
+    }
+  }
+
+  /** The rules for several SLO tenants; models fitted so far are kept. */
+  public void setManyTenantParams(ManyTenantParams next) {
+    manyPolicy = new ManyTenantPolicy(next, decider.params().minSamples());
+  }
+
+  public ManyTenantParams manyTenantParams() {
+    return manyPolicy.params();
   }
 
   public void setDecider(SloDecider next) {
     decider = Objects.requireNonNull(next);
+    manyPolicy = new ManyTenantPolicy(manyPolicy.params(), next.params().minSamples());
   }
 
   public SloDecider decider() {

@@ -25,17 +25,27 @@ public final class AllocationMapper {
   }
 
   private static Allocation map(String latency, double share, int reserved, Allocation base) {
+    return map(Map.of(latency, share), Map.of(latency, reserved), base);
+  }
+
+  /**
+   * Several steered tenants: each in {@code steered} gets its fraction of the whole, every other
+   * tenant splits what they leave by its base weight; {@code reserved} replaces the base
+   * reservations of the tenants it names, the others' are kept.
+   */
+  public static Allocation map(Map<String, Double> steered, Map<String, Integer> reserved, Allocation base) {
     Map<String, Double> others = new HashMap<>(base.shares());
-    others.remove(latency);
+    others.keySet().removeAll(steered.keySet());
     double otherWeight = others.values().stream().mapToDouble(Double::doubleValue).sum();
     // Tenants not named (untagged 'default', new batch jobs) are counted as one default weight.
     otherWeight += base.defaultShare();
-    double scaleOthers = (1.0 - share) * SCALE / otherWeight;
+    double left = 1.0 - steered.values().stream().mapToDouble(Double::doubleValue).sum();
+    double scaleOthers = left * SCALE / otherWeight;
     Map<String, Double> shares = new HashMap<>();
     others.forEach((t, w) -> shares.put(t, w * scaleOthers));
-    shares.put(latency, share * SCALE);
+    steered.forEach((t, s) -> shares.put(t, s * SCALE));
     Map<String, Integer> reservations = new HashMap<>(base.reservations());
-    reservations.put(latency, reserved);
+    reservations.putAll(reserved);
     return new Allocation(shares, reservations, base.defaultShare() * scaleOthers);
   }
 

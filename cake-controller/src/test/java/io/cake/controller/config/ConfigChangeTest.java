@@ -14,7 +14,7 @@ class ConfigChangeTest {
     ConfigChange c = ConfigChange.between(cfg(), cfg("unrelated.key", "x"));
     assertThat(c.none()).isTrue();
     assertThat(c.restart()).isFalse();
-    assertThat(c.slo()).isEmpty();
+    assertThat(c.slos()).isEmpty();
     assertThat(c.params()).isEmpty();
   }
 
@@ -22,12 +22,12 @@ class ConfigChangeTest {
   void anSloOrARuleIsSetInPlace() {
     ConfigChange slo = ConfigChange.between(cfg(), cfg("cake.slo.front.latency-ms", "50"));
     assertThat(slo.restart()).isFalse();
-    assertThat(slo.slo()).contains(SloTarget.latency("front", 99, 50));
+    assertThat(slo.slos()).contains(java.util.List.of(SloTarget.latency("front", 99, 50)));
     assertThat(slo.params()).isEmpty();
 
     ConfigChange rule = ConfigChange.between(cfg(), cfg("cake.controller.max-step", "0.2"));
     assertThat(rule.restart()).isFalse();
-    assertThat(rule.slo()).isEmpty();
+    assertThat(rule.slos()).isEmpty();
     assertThat(rule.params()).get().extracting(p -> p.maxStepFraction()).isEqualTo(0.2);
   }
 
@@ -42,5 +42,25 @@ class ConfigChangeTest {
                     cfg(), cfg("cake.controller.hdfs.jmx-url", "service:jmx:rmi:///jndi/rmi://127.0.0.1:9999/jmxrmi"))
                 .keys())
         .containsExactly("cake.controller.hdfs.jmx*");
+  }
+
+  @Test
+  void oneSloTenantBecomingSeveralRestartsAndAWeightOrMinimaxRuleIsSetInPlace() {
+    String[] one = {}; // front alone
+    String[] two = {"cake.slo.b.latency-ms", "200"};
+    String[] twoWeighted = {"cake.slo.b.latency-ms", "200", "cake.slo.b.weight", "3"};
+    assertThat(ConfigChange.between(cfg(one), cfg(two)).restart()).isTrue();
+    assertThat(ConfigChange.between(cfg(two), cfg(one)).restart()).isTrue();
+
+    ConfigChange weight = ConfigChange.between(cfg(two), cfg(twoWeighted));
+    assertThat(weight.restart()).isFalse();
+    assertThat(weight.slos()).get().extracting(l -> l.get(0).weight()).isEqualTo(3.0);
+
+    String[] twoStep = {"cake.slo.b.latency-ms", "200", "cake.controller.minimax.step", "0.05"};
+    ConfigChange step = ConfigChange.between(cfg(two), cfg(twoStep));
+    assertThat(step.restart()).isFalse();
+    assertThat(step.slos()).isEmpty();
+    assertThat(step.manyTenant()).get().extracting(m -> m.shares().step()).isEqualTo(0.05);
+    assertThat(step.keys()).containsExactly("cake.controller.minimax.*");
   }
 }

@@ -69,12 +69,62 @@ class ControllerConfigTest {
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.slo.bad name.latency-ms", "5")))
         .hasMessageContaining("bad name");
     assertThatThrownBy(
-            () -> ControllerConfig.parse(Map.of("cake.slo.a.latency-ms", "5", "cake.slo.b.latency-ms", "9")))
-        .hasMessageContaining("one tenant");
-    assertThatThrownBy(
             () -> ControllerConfig.parse(Map.of("cake.slo.front.latency-ms", "5", "cake.slo.front.latencyms", "9")))
         .hasMessageStartingWith("unknown key cake.slo.front.latencyms");
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.slo.front.priority", "1")))
         .hasMessageContaining("unknown key cake.slo.front.priority");
+  }
+
+  @Test
+  void readsSeveralSloTenantsWithWeightsInNameOrder() {
+    ControllerConfig c = ControllerConfig.parse(Map.of(
+        "cake.slo.b.latency-ms", "195",
+        "cake.slo.a.latency-ms", "130",
+        "cake.slo.c.latency-ms", "260", "cake.slo.c.percentile", "99.9", "cake.slo.c.weight", "2",
+        "cake.slo.etl.throughput", "40"));
+    assertThat(c.slos()).containsExactly(
+        new SloTarget("a", LatencyGoal.of(99, 130), 1),
+        new SloTarget("b", LatencyGoal.of(99, 195), 1),
+        new SloTarget("c", LatencyGoal.of(99.9, 260), 2),
+        new SloTarget("etl", new ThroughputGoal(40), 1));
+    assertThat(c.manyTenant()).isEqualTo(io.cake.controller.policy.minimax.ManyTenantParams.DEFAULTS);
+    ControllerConfig tuned = ControllerConfig.parse(Map.of("cake.controller.minimax.step", "0.05",
+        "cake.controller.minimax.target", "1.2", "cake.controller.minimax.min-share", "0.01",
+        "cake.controller.minimax.fit-window", "10"));
+    assertThat(tuned.manyTenant().shares().step()).isEqualTo(0.05);
+    assertThat(tuned.manyTenant().shares().target()).isEqualTo(1.2);
+    assertThat(tuned.manyTenant().shares().minShare()).isEqualTo(0.01);
+    assertThat(tuned.manyTenant().fitWindow()).isEqualTo(10);
+  }
+
+  @Test
+  void badTenantDefinitionsAreRefusedNamingTheKey() {
+    for (String w : new String[] {"0", "-1", "NaN", "Infinity", "heavy"}) {
+      assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.slo.a.latency-ms", "5", "cake.slo.a.weight", w)))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("cake.slo.a.weight");
+    }
+    for (String p : new String[] {"0", "100", "-3", "101"}) {
+      assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.slo.a.latency-ms", "5", "cake.slo.a.percentile", p)))
+          .hasMessageContaining("cake.slo.a").hasMessageContaining("percentile must be in (0, 100)");
+    }
+    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.slo.a.throughput", "0")))
+        .hasMessageContaining("cake.slo.a");
+    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.slo.a.throughput", "5", "cake.slo.a.percentile", "99")))
+        .hasMessageContaining("cake.slo.a.percentile is for a latency SLO");
+    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.slo.a.weight", "2")))
+        .hasMessageContaining("exactly one of cake.slo.a.latency-ms and cake.slo.a.throughput");
+    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.slo.a.latency-ms", "5", "cake.slo.a.goal", "p99")))
+        .hasMessageContaining("unknown key cake.slo.a.goal");
+    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.minimax.step", "0")))
+        .hasMessageStartingWith("cake.controller.minimax.step must be in (0, 1]");
+    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.minimax.target", "0.9")))
+        .hasMessageStartingWith("cake.controller.minimax.target must be");
+    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.minimax.min-share", "1")))
+        .hasMessageStartingWith("cake.controller.minimax.min-share must be in (0, 1)");
+    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.minimax.fit-window", "1")))
+        .hasMessageContaining("cake.controller.minimax.fit-window must be >= 2");
+    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.minimax.fit-window", "5000")))
+        .hasMessageContaining("cake.controller.minimax.fit-window must be at most");
   }
 }

@@ -1,0 +1,28 @@
+package io.cake.controller.policy.minimax;
+
+import java.util.Objects;
+
+/**
+ * The constants of the controller for several SLO tenants (Frosting's, {@link ManyTenantDecider}).
+ *
+ * @param shares the allocator's step (Frosting's sigma, 0.1), target performance (1.5: a tenant is
+ *     given share until its model says 1.5x its SLO, because one interval's p99 is noisy and the
+ *     model only holds near the share it was fitted at; 1.1 met only half the windows in the
+ *     simulator, 2.0 did worse than 1.5) and least share (0.005)
+ * @param fitWindow how many past intervals each tenant's linear model is fitted to (6)
+ */
+public record ManyTenantParams(MinimaxShares.Params shares, int fitWindow) {
+  public static final double DEFAULT_STEP = 0.1;
+  public static final double DEFAULT_TARGET = 1.5;
+  public static final double DEFAULT_MIN_SHARE = 0.005;
+  public static final int DEFAULT_FIT_WINDOW = 6;
+  public static final ManyTenantParams DEFAULTS = new ManyTenantParams(
+      new MinimaxShares.Params(DEFAULT_STEP, DEFAULT_TARGET, DEFAULT_MIN_SHARE), DEFAULT_FIT_WINDOW);
+
+  public ManyTenantParams {
+    Objects.requireNonNull(shares, "shares");
+    if (fitWindow < 2) {
+      throw new IllegalArgumentException("fitWindow must be at least 2 intervals, got " + fitWindow);
+    }
+  }
+}

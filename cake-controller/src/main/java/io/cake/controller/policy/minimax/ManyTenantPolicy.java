@@ -1,0 +1,144 @@
+package io.cake.controller.policy.minimax;
+
+import io.cake.controller.loop.ResourceLoad;
+import io.cake.controller.policy.AllocationMapper;
+import io.cake.controller.policy.Observation;
+import io.cake.core.metrics.SchedulerSnapshot;
+import io.cake.core.sched.Allocation;
+import io.cake.core.tenant.LatencyGoal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.StringJoiner;
+import java.util.TreeMap;
+
+/**
+ * The second level for several SLO tenants, one interval: from what the first-level schedulers
+ * measured to the allocations they are to run. Each tenant with a goal is measured at its own
+ * percentile from the HBase scheduler's interval (receive to response, HDFS waits included),
+ * {@link ManyTenantDecider} picks the shares, and every tenant without a goal (batch, untagged,
+ * best effort) is one party to the decision, {@link #OTHERS}, whose share they split by their
+ * configured weights. The same shares go to both levels; reservations stay as configured.
+ *
+ * <p>Measured at the goal's own percentile, not steered by confidence as the one-tenant decider
+ * is: the allocator's target performance (1.5 by default) is the margin here. An interval with
+ * fewer than {@code minSamples} requests of a latency tenant gives that tenant no measurement, so
+ * its model keeps what it had.
+ *
+ * <p>Pure: no clock, no threads, the state in and out.
+ */
+public final class ManyTenantPolicy {
+  /** The tenants without a goal, as one party to the decision; not a valid tenant name, so no clash. */
+  public static final String OTHERS = "(others)";
+
+  /**
+   * One interval's outcome.
+   *
+   * @param measured per goal tenant, its goal's metric (ms at its percentile, or ops/s); NaN: none
+   * @param hbase the allocation for the RegionServer's scheduler
+   * @param hdfs the allocation for the DataNode's
+   */
+  public record Plan(
+      ManyTenantDecider.Decision decision, Map<String, Double> measured, Allocation hbase, Allocation hdfs) {
+
+    public ManyTenantDecider.State state() {
+      return decision.state();
+    }
+
+    /** Whether the models say every goal is met at the new shares. */
+    public boolean feasible() {
+      return decision.result().feasible();
+    }
+
+    /** e.g. "a 95.1ms perf 1.37 share 0.210; b ...; (others) share 0.62 | feasible". */
+    public String describe() {
+      StringJoiner j = new StringJoiner("; ");
+      decision.state().shares().forEach((t, share) -> {
+        double m = measured.getOrDefault(t, Double.NaN);
+        double p = decision.performance().getOrDefault(t, Double.NaN);
+        j.add(measured.containsKey(t)
+            ? String.format("%s measured=%.1f perf=%.2f share=%.3f", t, m, p, share)
+            : String.format("%s share=%.3f", t, share));
+      });
+      return j + (decision.result().overloaded() ? " | overloaded" : "") + (feasible() ? "" : " | infeasible");
+    }
+  }
+
+  private final ManyTenantDecider decider;
+  private final ManyTenantParams params;
+  private final long minSamples;
+
+  public ManyTenantPolicy(ManyTenantParams params, long minSamples) {
+    this.params = Objects.requireNonNull(params);
+    this.decider = new ManyTenantDecider(params.shares(), params.fitWindow());
+    this.minSamples = minSamples;
+  }
+
+  public ManyTenantParams params() {
+    return params;
+  }
+
+  /**
+   * The goal tenants and {@link #OTHERS}, as the decider takes them.
+   *
+   * @param goals each SLO tenant's weight and goal (none may be null)
+   */
+  public static List<ManyTenantDecider.TenantGoal> withOthers(List<ManyTenantDecider.TenantGoal> goals) {
+    List<ManyTenantDecider.TenantGoal> all = new ArrayList<>(goals);
+    all.forEach(g -> Objects.requireNonNull(g.goal(), "goal of " + g.tenant()));
+    all.add(new ManyTenantDecider.TenantGoal(OTHERS, 1.0, null));
+    return all;
+  }
+
+  /**
+   * Starts from the shares the DataNode's allocation gives now (static configuration or an
+   * operator's), each at least the least share, with no models.
+   */
+  public ManyTenantDecider.State initial(List<ManyTenantDecider.TenantGoal> tenants, Allocation hdfsNow) {
+    Map<String, Double> shares = new TreeMap<>();
+    double goals = 0;
+    for (ManyTenantDecider.TenantGoal t : tenants) {
+      if (t.goal() != null) {
+        double s = Math.max(params.shares().minShare(), hdfsNow.fractionOfAll(t.tenant()));
+        shares.put(t.tenant(), s);
+        goals += s;
+      }
+    }
+    shares.put(OTHERS, Math.max(params.shares().minShare(), 1 - goals));
+    double sum = shares.values().stream().mapToDouble(Double::doubleValue).sum();
+    shares.replaceAll((t, s) -> s / sum);
+    return new ManyTenantDecider.State(shares, Map.of());
+  }
+
+  /**
+   * One interval.
+   *
+   * @param tenants {@link #withOthers}
+   * @param hbaseBase, hdfsBase the allocations the controller started from: the weights the
+   *     tenants without a goal split their part by, and the reservations kept
+   */
+  public Plan decide(
+      ManyTenantDecider.State state,
+      List<ManyTenantDecider.TenantGoal> tenants,
+      SchedulerSnapshot hbase,
+      ResourceLoad hdfs,
+      Allocation hbaseBase,
+      Allocation hdfsBase) {
+    Map<String, Double> measured = new LinkedHashMap<>();
+    for (ManyTenantDecider.TenantGoal t : tenants) {
+      if (t.goal() != null) {
+        Observation o = Observation.of(t.tenant(), t.goal(), 0.5, hbase, hdfs);
+        boolean tooFew = t.goal() instanceof LatencyGoal && o.samples() < Math.max(1, minSamples);
+        measured.put(t.tenant(), tooFew ? Double.NaN : o.measured());
+      }
+    }
+    ManyTenantDecider.Decision d = decider.decide(state, tenants, measured);
+    Map<String, Double> steered = new TreeMap<>(d.state().shares());
+    steered.remove(OTHERS);
+    return new Plan(d, measured,
+        AllocationMapper.map(steered, Map.of(), hbaseBase),
+        AllocationMapper.map(steered, Map.of(), hdfsBase));
+  }
+}
