@@ -71,6 +71,8 @@ public final class ControllerConfig {
   public static final String MINIMAX_MIN_SHARE = "cake.controller.minimax.min-share";
   /** Several SLO tenants: how many past intervals each tenant's model is fitted to. */
   public static final String MINIMAX_FIT_WINDOW = "cake.controller.minimax.fit-window";
+  /** Several SLO tenants: each keeps this many times the fraction of the slots its load uses (0: off). */
+  public static final String MINIMAX_LOAD_MARGIN = "cake.controller.minimax.load-margin";
 
   /**
    * Per tenant: {@code cake.slo.<tenant>.percentile} (default 99) with {@code .latency-ms}, or
@@ -231,7 +233,11 @@ public final class ControllerConfig {
     if (window > 1_000) {
       throw new IllegalArgumentException(MINIMAX_FIT_WINDOW + " must be at most 1000 intervals, got " + window);
     }
-    return new ManyTenantParams(shares, (int) window);
+    try {
+      return new ManyTenantParams(shares, (int) window, dbl(conf, MINIMAX_LOAD_MARGIN, d.loadMargin()));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(String.valueOf(e.getMessage()).replaceFirst("^loadMargin\\b", MINIMAX_LOAD_MARGIN), e);
+    }
   }
 
   /**

@@ -63,6 +63,15 @@ public final class ManyTenantDecider {
    *     (latency in ms at its percentile, or operations per second); NaN or absent: none
    */
   public Decision decide(State state, List<TenantGoal> tenants, Map<String, Double> measured) {
+    return decide(state, tenants, measured, Map.of());
+  }
+
+  /**
+   * @param floors per tenant with a goal, the least share it is to keep while every floor fits
+   *     ({@link MinimaxShares.Tenant#floor}); absent: none
+   */
+  public Decision decide(
+      State state, List<TenantGoal> tenants, Map<String, Double> measured, Map<String, Double> floors) {
     Map<String, ModelFit> fits = new TreeMap<>(state.fits());
     Map<String, Double> performance = new LinkedHashMap<>();
     List<MinimaxShares.Tenant> in = new ArrayList<>();
@@ -84,7 +93,8 @@ public final class ManyTenantDecider {
           model = new PerformanceModel(0, params.target() / share);
         }
       }
-      in.add(new MinimaxShares.Tenant(t.tenant(), t.weight(), model, Math.min(1.0, share)));
+      double floor = t.goal() == null ? 0 : Math.min(1.0, floors.getOrDefault(t.tenant(), 0.0));
+      in.add(new MinimaxShares.Tenant(t.tenant(), t.weight(), model, Math.min(1.0, share), floor));
     }
     MinimaxShares.Result r = allocator.allocate(in);
     return new Decision(new State(r.shares(), fits), r, performance);

@@ -76,6 +76,28 @@ public final class ManyTenantPolicy {
     this.minSamples = minSamples;
   }
 
+  /** The fraction of the slots the tenant kept busy, at the busier of the two levels. */
+  static double loadFraction(Observation o) {
+    double hb = o.hbaseSlots() > 0 ? o.hbaseBusy() / o.hbaseSlots() : 0;
+    double df = o.hdfsSlots() > 0 ? o.hdfsBusy() / o.hdfsSlots() : 0;
+    return Math.min(1.0, Math.max(hb, df));
+  }
+
+  /** Most a backlog can multiply a tenant's measured load: a flood must not claim everything. */
+  static final double MAX_BACKLOG = 4.0;
+
+  /**
+   * Arrivals over completions at HBase in the interval, in [1, {@link #MAX_BACKLOG}]: a tenant
+   * served less than it asked for kept fewer slots busy than its load needs, and a floor from
+   * what it got alone would shrink with every cut, down to nothing.
+   */
+  static double backlog(SchedulerSnapshot hbase, String tenant) {
+    return hbase.tenant(tenant)
+        .map(t -> t.arrivals() <= t.completions() ? 1.0
+            : t.completions() == 0 ? MAX_BACKLOG : Math.min(MAX_BACKLOG, (double) t.arrivals() / t.completions()))
+        .orElse(1.0);
+  }
+
   public ManyTenantParams params() {
     return params;
   }
@@ -127,14 +149,16 @@ public final class ManyTenantPolicy {
       Allocation hbaseBase,
       Allocation hdfsBase) {
     Map<String, Double> measured = new LinkedHashMap<>();
+    Map<String, Double> floors = new TreeMap<>();
     for (ManyTenantDecider.TenantGoal t : tenants) {
       if (t.goal() != null) {
         Observation o = Observation.of(t.tenant(), t.goal(), 0.5, hbase, hdfs);
         boolean tooFew = t.goal() instanceof LatencyGoal && o.samples() < Math.max(1, minSamples);
         measured.put(t.tenant(), tooFew ? Double.NaN : o.measured());
+        floors.put(t.tenant(), params.loadMargin() * loadFraction(o) * backlog(hbase, t.tenant()));
       }
     }
-    ManyTenantDecider.Decision d = decider.decide(state, tenants, measured);
+    ManyTenantDecider.Decision d = decider.decide(state, tenants, measured, floors);
     Map<String, Double> steered = new TreeMap<>(d.state().shares());
     steered.remove(OTHERS);
     return new Plan(d, measured,

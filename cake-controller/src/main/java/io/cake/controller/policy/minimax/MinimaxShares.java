@@ -35,8 +35,10 @@ public final class MinimaxShares {
    * One tenant. {@code model} null: no goal, it takes what is left.
    *
    * @param share its share in the last interval, as a fraction of the whole
+   * @param floor the least share it is given while every goal's floor fits (0: none): a share
+   *     below the tenant's own load leaves its queue unstable, which a linear model cannot see
    */
-  public record Tenant(String name, double weight, PerformanceModel model, double share) {
+  public record Tenant(String name, double weight, PerformanceModel model, double share, double floor) {
     public Tenant {
       Objects.requireNonNull(name, "name");
       if (!(weight > 0) || !Double.isFinite(weight)) {
@@ -45,6 +47,13 @@ public final class MinimaxShares {
       if (!(share >= 0 && share <= 1)) {
         throw new IllegalArgumentException("the share of tenant '" + name + "' must be in [0, 1], got " + share);
       }
+      if (!(floor >= 0 && floor <= 1)) {
+        throw new IllegalArgumentException("the floor of tenant '" + name + "' must be in [0, 1], got " + floor);
+      }
+    }
+
+    public Tenant(String name, double weight, PerformanceModel model, double share) {
+      this(name, weight, model, share, 0);
     }
 
     boolean hasGoal() {
@@ -115,10 +124,16 @@ public final class MinimaxShares {
     List<Tenant> goals = tenants.stream().filter(Tenant::hasGoal).toList();
     List<Tenant> others = tenants.stream().filter(t -> !t.hasGoal()).toList();
     double forGoals = 1 - others.size() * params.minShare();
+    // Floors hold in full while they all fit. Beyond that (overload) someone's queue grows
+    // whatever the allocation: they are scaled to half of what there is, so no tenant is starved
+    // outright, and the weights decide the rest.
+    double floorSum = goals.stream().mapToDouble(Tenant::floor).sum();
+    double floorScale = floorSum <= forGoals ? 1.0 : 0.5 * forGoals / floorSum;
     double[] lo = new double[goals.size()];
     double[] hi = new double[goals.size()];
     for (int i = 0; i < goals.size(); i++) {
       lo[i] = Math.max(params.minShare(), goals.get(i).share() - params.step());
+      lo[i] = Math.max(lo[i], floorScale * goals.get(i).floor()); // at once, not a step at a time
       hi[i] = Math.max(lo[i], Math.min(forGoals, goals.get(i).share() + params.step()));
     }
 
