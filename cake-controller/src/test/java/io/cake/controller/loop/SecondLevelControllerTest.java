@@ -203,4 +203,73 @@ class SecondLevelControllerTest {
     assertThat(controller.tick().decision()).isNotNull();
     assertThat(hdfs.allocation().share("front")).isEqualTo(hbase.allocation().share("front")).isGreaterThan(1.0);
   }
+
+  /** One interval in which each tenant completes 200 gets of its latency in ms. */
+  private void interval(java.util.Map<String, Long> latencyMs) {
+    latencyMs.forEach((tenant, ms) -> {
+      for (int i = 0; i < 200; i++) {
+        hbase.offer(tenant, "get", 1);
+        Ticket<String> t = hbase.poll(0);
+        clock.advance(Duration.ofMillis(ms));
+        hbase.complete(t);
+      }
+    });
+    clock.advance(Duration.ofSeconds(10));
+    hbase.rollMetrics();
+    hdfs.rollMetrics();
+  }
+
+  @Test
+  void severalSloTenantsAreSteeredTogetherAtBothResources() throws Exception {
+    hbasePort.setAllocation(new Allocation(java.util.Map.of("a", 1.0, "b", 1.0, "batch", 2.0), java.util.Map.of(), 1.0));
+    hdfsPort.setAllocation(hbase.allocation());
+    hbasePort.setPoolCap(4); // as a one-tenant controller might have left it
+    controller.setSlos(java.util.List.of(
+        new SloTarget("a", io.cake.core.tenant.LatencyGoal.of(99, 100), 1),
+        new SloTarget("b", io.cake.core.tenant.LatencyGoal.of(99, 100), 3)));
+    interval(java.util.Map.of("a", 50L, "b", 300L));
+    SecondLevelController.Outcome o = controller.tick();
+
+    assertThat(o.plan()).as(o.summary()).isNotNull();
+    assertThat(o.decision()).isNull();
+    assertThat(o.summary()).contains("2 SLO tenants").contains("b measured=");
+    double a = o.plan().state().shares().get("a");
+    double b = o.plan().state().shares().get("b");
+    assertThat(b).as("b missed 3x: more than its 1/6").isGreaterThan(1.0 / 6 + 0.05);
+    for (FairQueueScheduler<String> level : java.util.List.of(hbase, hdfs)) {
+      assertThat(level.allocation().fractionOfAll("b")).isCloseTo(b, org.assertj.core.api.Assertions.within(1e-9));
+      assertThat(level.allocation().fractionOfAll("a")).isCloseTo(a, org.assertj.core.api.Assertions.within(1e-9));
+      // batch and the untagged split the rest 2 : 1, as configured.
+      assertThat(level.allocation().share("batch") / level.allocation().defaultShare())
+          .isCloseTo(2.0, org.assertj.core.api.Assertions.within(1e-9));
+    }
+    assertThat(hbase.slotCount()).as("no pool cap with several tenants").isEqualTo(10);
+    assertThat(controller.allocation()).as("no one-tenant allocation").isNull();
+
+    // An operator changes b's goal over JMX: weight and model kept; an unknown tenant is refused.
+    controller.setSlo(SloTarget.latency("b", 99.9, 400));
+    assertThat(controller.slos()).contains(new SloTarget("b", io.cake.core.tenant.LatencyGoal.of(99.9, 400), 3));
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> controller.setSlo(SloTarget.latency("z", 99, 10)))
+        .hasMessageContaining("tenant 'z' has no SLO");
+    assertThat(controller.slos()).hasSize(2);
+  }
+
+  @Test
+  void sloTenantsThatCannotAllBeMetAreReportedAndRankedByWeight() throws Exception {
+    hbasePort.setAllocation(new Allocation(java.util.Map.of("a", 1.0, "b", 1.0), java.util.Map.of(), 1.0));
+    hdfsPort.setAllocation(hbase.allocation());
+    controller.setSlos(java.util.List.of(
+        new SloTarget("a", io.cake.core.tenant.LatencyGoal.of(99, 10), 1),
+        new SloTarget("b", io.cake.core.tenant.LatencyGoal.of(99, 10), 3)));
+    io.cake.controller.jmx.Controller mbean = new io.cake.controller.jmx.Controller(controller, 10_000);
+    interval(java.util.Map.of("a", 500L, "b", 500L)); // 50x over both SLOs
+    controller.tick();
+    assertThat(mbean.isSlosFeasible()).isFalse();
+    assertThat(mbean.getServedFirst()).containsExactly("b", "a");
+    assertThat(mbean.getSloTenant()).isEqualTo("a,b");
+    assertThat(mbean.getSloPercentile()).isNaN();
+    assertThat(mbean.getSlos()).containsExactly("a: p99.0 <= 10.0 ms", "b: p99.0 <= 10.0 ms weight 3.0");
+    assertThat(mbean.getTenantShares()).hasSize(3).anySatisfy(l -> assertThat(l).startsWith("(others) share="));
+    assertThat(mbean.getLastDecision()).contains("infeasible");
+  }
 }

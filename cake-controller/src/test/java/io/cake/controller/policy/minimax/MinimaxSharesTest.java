@@ -85,4 +85,32 @@ class MinimaxSharesTest {
     assertThatThrownBy(() -> FREE.allocate(List.of())).hasMessageContaining("no tenants");
     assertThatThrownBy(() -> new PerformanceModel(0, -1)).hasMessageContaining("positive");
   }
+
+  @Test
+  void aFloorLiftsAShareAtOnceWhileEveryFloorFits() {
+    // b's model says 0.1 would do, and the step allows 0.2 - 0.05; its load needs 0.3: it keeps 0.3.
+    MinimaxShares stepped = new MinimaxShares(new Params(0.05, 1.0, 0.001));
+    List<Tenant> t = List.of(new Tenant("b", 1, new PerformanceModel(0, 10), 0.2, 0.3),
+        new Tenant("batch", 1, null, 0.8));
+    Result r = stepped.allocate(t);
+    assertThat(r.shares().get("b")).isCloseTo(0.3, within(E));
+    assertThat(r.shares().get("batch")).isCloseTo(0.7, within(E));
+
+    // Without the floor the step takes it down to 0.15.
+    Result free = stepped.allocate(List.of(new Tenant("b", 1, new PerformanceModel(0, 10), 0.2, 0),
+        new Tenant("batch", 1, null, 0.8)));
+    assertThat(free.shares().get("b")).isCloseTo(0.15, within(E));
+  }
+
+  @Test
+  void floorsThatDoNotFitAreScaledToHalfOfWhatThereIs() {
+    // Floors 0.8 + 0.4 = 1.2 of 1: scaled to 0.5 in all, 1/3 and 1/6; the models ask for 0.
+    PerformanceModel done = new PerformanceModel(5, 1);
+    List<Tenant> t = List.of(new Tenant("a", 1, done, 0.5, 0.8), new Tenant("b", 1, done, 0.5, 0.4));
+    Result r = FREE.allocate(t);
+    assertThat(r.shares().get("a") / r.shares().get("b")).as("a keeps twice b's floor").isGreaterThanOrEqualTo(1.0);
+    assertThat(r.shares().get("a")).isGreaterThanOrEqualTo(1.0 / 3 - E);
+    assertThat(r.shares().get("b")).isGreaterThanOrEqualTo(1.0 / 6 - E);
+    assertThatThrownBy(() -> new Tenant("a", 1, done, 0.5, 1.5)).hasMessageContaining("floor of tenant 'a'");
+  }
 }

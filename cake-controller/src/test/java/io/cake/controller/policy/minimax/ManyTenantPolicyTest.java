@@ -1,0 +1,92 @@
+package io.cake.controller.policy.minimax;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.cake.controller.loop.ResourceLoad;
+import io.cake.core.metrics.SchedulerSnapshot;
+import io.cake.core.sched.Allocation;
+import io.cake.core.sched.FairQueueScheduler;
+import io.cake.core.sched.Ticket;
+import io.cake.core.tenant.LatencyGoal;
+import io.cake.core.time.ManualClock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** One interval of the many-tenant policy over a real first-level scheduler's snapshot, on a manual clock. */
+class ManyTenantPolicyTest {
+  private final ManualClock clock = new ManualClock();
+  private final FairQueueScheduler<String> hbase = new FairQueueScheduler<>("hb", clock, 10, 1000, 1000);
+  private final List<ManyTenantDecider.TenantGoal> tenants = ManyTenantPolicy.withOthers(List.of(
+      new ManyTenantDecider.TenantGoal("a", 1, LatencyGoal.of(99, 100)),
+      new ManyTenantDecider.TenantGoal("b", 2, LatencyGoal.of(99, 200))));
+  private final Allocation base = new Allocation(Map.of("a", 1.0, "b", 1.0, "batch", 3.0), Map.of("batch", 2), 1.0);
+
+  /** {@code n} calls of {@code tenant}, each taking {@code ms}, one after another; {@code left} more arrive unserved. */
+  private void calls(String tenant, int n, long ms, int left) {
+    for (int i = 0; i < n; i++) {
+      hbase.offer(tenant, "get", 1);
+      Ticket<String> t = hbase.poll(0);
+      clock.advance(Duration.ofMillis(ms));
+      hbase.complete(t);
+    }
+    for (int i = 0; i < left; i++) {
+      hbase.offer(tenant, "get", 1);
+    }
+  }
+
+  private SchedulerSnapshot roll() {
+    clock.advance(Duration.ofSeconds(10));
+    return hbase.rollMetrics();
+  }
+
+  @Test
+  void measuresEachGoalMapsSharesToBothLevelsAndKeepsTheOthersWeightsAndReservations() {
+    calls("a", 100, 50, 0); // a at half its SLO
+    calls("b", 100, 400, 0); // b at twice its SLO
+    SchedulerSnapshot snap = roll();
+    ManyTenantPolicy policy = new ManyTenantPolicy(ManyTenantParams.DEFAULTS, 50);
+    ManyTenantDecider.State start = policy.initial(tenants, base);
+    assertThat(start.shares().get("a")).isCloseTo(1.0 / 6, within(1e-9)); // 1 of a 1 + b 1 + batch 3 + default 1
+    assertThat(start.shares().values().stream().mapToDouble(Double::doubleValue).sum()).isCloseTo(1.0, within(1e-9));
+
+    ManyTenantPolicy.Plan plan = policy.decide(start, tenants, snap, ResourceLoad.of(snap), base, base);
+    assertThat(plan.measured().get("a")).isCloseTo(50, within(1.0));
+    assertThat(plan.measured().get("b")).isCloseTo(400, within(4.0));
+    assertThat(plan.state().shares().get("b")).as("b missed: more").isGreaterThan(start.shares().get("b"));
+    for (Allocation a : List.of(plan.hbase(), plan.hdfs())) {
+      assertThat(a.fractionOfAll("b")).isCloseTo(plan.state().shares().get("b"), within(1e-9));
+      // batch and the unnamed split what is left 3 : 1, as configured; batch keeps its reservation.
+      assertThat(a.share("batch") / a.defaultShare()).isCloseTo(3.0, within(1e-9));
+      assertThat(a.reservation("batch")).isEqualTo(2);
+    }
+    assertThat(plan.describe()).contains("a measured=").contains("(others) share=");
+  }
+
+  @Test
+  void tooFewRequestsGiveNoMeasurementAndTheModelIsKept() {
+    calls("a", 10, 500, 0);
+    SchedulerSnapshot snap = roll();
+    ManyTenantPolicy policy = new ManyTenantPolicy(ManyTenantParams.DEFAULTS, 50);
+    ManyTenantPolicy.Plan plan = policy.decide(policy.initial(tenants, base), tenants, snap, ResourceLoad.of(snap), base, base);
+    assertThat(plan.measured().get("a")).isNaN();
+    assertThat(plan.state().fits()).doesNotContainKey("a");
+  }
+
+  @Test
+  void aBackloggedTenantsLoadCountsWhatArrivedNotOnlyWhatWasServed() {
+    calls("a", 100, 50, 0);
+    calls("b", 100, 50, 0);
+    calls("c", 10, 50, 0);
+    calls("b", 0, 0, 100); // half of b's calls still wait
+    calls("c", 0, 0, 90); // served a tenth: capped at 4x
+    SchedulerSnapshot snap = roll();
+    assertThat(ManyTenantPolicy.backlog(snap, "a")).isEqualTo(1.0);
+    assertThat(ManyTenantPolicy.backlog(snap, "b")).isEqualTo(2.0);
+    assertThat(ManyTenantPolicy.backlog(snap, "c")).isEqualTo(ManyTenantPolicy.MAX_BACKLOG);
+    assertThat(ManyTenantPolicy.backlog(snap, "never-seen")).isEqualTo(1.0);
+  }
+}
