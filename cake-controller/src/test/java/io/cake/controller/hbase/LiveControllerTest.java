@@ -75,6 +75,29 @@ class LiveControllerTest {
   }
 
   @Test
+  void severalSloTenantsComeFromTheFileAndTheirWeightsChangeInPlace() throws Exception {
+    start(file("cake.slo.back.latency-ms", "300", "cake.slo.back.weight", "2"));
+    SecondLevelController many = live.controller();
+    assertThat(many.slos()).containsExactly(
+        new SloTarget("back", io.cake.core.tenant.LatencyGoal.of(99, 300), 2), SloTarget.latency("front", 99, 100));
+    assertThat((String[]) jmx.getAttribute(mbean, "ServedFirst")).containsExactly("back", "front");
+
+    reload(file("cake.slo.back.latency-ms", "300", "cake.slo.back.weight", "0.5", "cake.controller.minimax.step", "0.2"));
+    assertThat(live.controller()).as("set in place, models kept").isSameAs(many);
+    assertThat(many.slos().get(0).weight()).isEqualTo(0.5);
+    assertThat(many.manyTenantParams().shares().step()).isEqualTo(0.2);
+
+    reload(file("cake.slo.back.latency-ms", "300", "cake.slo.back.weight", "-1"));
+    assertThat(live.configurationError()).contains("cake.slo.back.weight");
+    assertThat(live.controller()).isSameAs(many);
+    assertThat(many.slos().get(0).weight()).isEqualTo(0.5);
+
+    reload(file()); // back to the one tenant: Cake's own rules, a new controller
+    assertThat(live.controller()).isNotSameAs(many);
+    assertThat(live.controller().slos()).containsExactly(SloTarget.latency("front", 99, 100));
+  }
+
+  @Test
   void aBadFileIsRefusedByKeyAndTheControllerGoesOnAsItWas() throws Exception {
     start(file());
     SecondLevelController running = live.controller();

@@ -102,15 +102,7 @@ class SecondLevelControllerTest {
 
   /** One 10 s interval in which the front end completes 200 gets of {@code latencyMs} each. */
   private void interval(long latencyMs) {
-    for (int i = 0; i < 200; i++) {
-      hbase.offer("front", "get", 1);
-      Ticket<String> t = hbase.poll(0);
-      clock.advance(Duration.ofMillis(latencyMs));
-      hbase.complete(t);
-    }
-    clock.advance(Duration.ofSeconds(10));
-    hbase.rollMetrics();
-    hdfs.rollMetrics();
+    interval(java.util.Map.of("front", latencyMs));
   }
 
   @Test
