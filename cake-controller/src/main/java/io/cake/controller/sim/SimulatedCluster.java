@@ -132,6 +132,10 @@ public final class SimulatedCluster {
     this.handlers = hardware.hbaseHandlers();
     this.capBestEffort = !contracts.isEmpty(); // no best-effort tenant otherwise: traces stay as they were
     hbase.setLimits(limits(RateLimits.none()));
+    if (capBestEffort) {
+      hbase.setMaxInService(TenantNames.BEST_EFFORT,
+          RegionServerScheduler.bestEffortInService(CakeHBaseConfig.DEFAULT_BEST_EFFORT_HANDLERS));
+    }
     freeHandlers.set(0, handlers);
     freeDisks.set(0, hardware.hdfsSlots());
   }

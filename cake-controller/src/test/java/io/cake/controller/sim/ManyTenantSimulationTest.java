@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -159,34 +158,27 @@ class ManyTenantSimulationTest {
   }
 
   @Test
-  @Disabled("known, open: with the real controller the best-effort calls come to hold every HBase handler"
-      + " (0/0/0 windows with the contract, 11/9/10 without); needs a cap on best effort's handlers in"
-      + " service at once, not a rate charged after completion")
   void aTenantAtThreeTimesItsContractIsContainedByItsContract() {
-    // With the real controller (this change) this fails: a, b and c's in-contract calls meet 0, 0
-    // and 0 windows with the contract, 11, 9 and 10 without. The goals all miss from the first
-    // interval, so the tenants without a goal keep the least share; best effort, a thousandth of
-    // that at the DataNode, waits there behind everyone while it holds its handler, and the hold
-    // (a rate of handler time, charged when a call completes) lets new best-effort calls take
-    // handlers meanwhile, until they hold all 16. The decider alone, driven by hand, happened to
-    // drain them after four intervals (24/16/15 below); the system is bistable, and a slightly
-    // different first allocation (1/4.005 instead of 1/4) stays in the bad state.
-    //
     // c promised its 39 requests/s (bursts of 20) and sends 117. Without the contract its flood
-    // takes the disks (front ends at 99% of them) and a and b meet 8 and 9 windows of 30. With it,
-    // two thirds of c's calls are served best effort, held to one handler of service: a and b
-    // meet 24 and 16, c's calls within its contract 15. Before that hold they met 0, 0 and 0: the
-    // best-effort calls, waiting at the disks behind everyone, came to hold every handler. So
-    // contained, not yet safe: issue 12's target is that the others keep their SLOs; per-tenant
-    // handler reservations (2 each, tried by hand) gave 18, 12 and 23 without the hold.
+    // takes the disks (front ends at 99% of them): a, b and c meet 11, 9 and 10 windows of 30.
+    // With it, two thirds of c's calls are served best effort, held to one handler: 30, 30 and 30
+    // (c's calls within its contract), batch 672 chunks/s.
+    //
+    // Held to one handler *in service at once* (FairQueueScheduler.setMaxInService). With the hold
+    // as a rate of handler time only, charged when a call completes, this was 0, 0 and 0: every
+    // goal missed from the first interval, so the tenants without a goal kept the least share,
+    // best effort (a thousandth of that at the DataNode) waited there behind everyone while it
+    // held its handler, and new best-effort calls took handlers meanwhile until they held all 16.
     Map<String, Contract> contract = Map.of("c", Contract.of(39, 20));
     Outcome without = run(0.65, 3.0, Map.of(), true, 1, ManyTenantParams.DEFAULTS);
     Outcome with = run(0.65, 3.0, contract, true, 1, ManyTenantParams.DEFAULTS);
     System.out.printf("many tenants, c at 3x its contract: windows met a/b/c(in contract) %d/%d/%d with the contract,"
         + " %d/%d/%d without; batch %.0f and %.0f chunks/s%n", with.met[0], with.met[1], with.met[2],
         without.met[0], without.met[1], without.met[2], with.batchChunksPerSecond, without.batchChunksPerSecond);
-    assertThat(with.met[0] + with.met[1]).as("a and b, with the contract against without")
-        .isGreaterThanOrEqualTo(without.met[0] + without.met[1] + 20);
-    assertThat(with.met[2]).as("c's calls within its contract").isGreaterThan(without.met[2]);
+    for (int k = 0; k < 3; k++) {
+      assertThat(with.met[k]).as("windows %s met (c: its calls within its contract)", FRONT.get(k))
+          .isGreaterThanOrEqualTo(27) // 90%
+          .isGreaterThan(without.met[k]);
+    }
   }
 }

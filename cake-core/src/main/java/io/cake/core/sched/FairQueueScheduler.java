@@ -331,6 +331,7 @@ public final class FairQueueScheduler<T> {
 
   /** Records that {@code ticket}'s service finished now. */
   public void complete(Ticket<T> ticket) {
+    release(ticket);
     long now = clock.nanoTime();
     ticket.queue.metrics.completed(
         now - ticket.startedNanos, now - ticket.enqueuedNanos, ticket.cost);
@@ -341,6 +342,7 @@ public final class FairQueueScheduler<T> {
    * known afterwards: the tenant's share is charged the difference from the estimate.
    */
   public void complete(Ticket<T> ticket, long actualCost) {
+    release(ticket);
     long actual = Math.max(1L, actualCost);
     if (actual != ticket.cost) {
       ticket.actualCost = actual;
@@ -356,7 +358,62 @@ public final class FairQueueScheduler<T> {
 
   /** Records that an accepted ticket was discarded without service (deadline passed, shutdown). */
   public void drop(Ticket<T> ticket) {
+    release(ticket);
     ticket.queue.metrics.dropped();
+  }
+
+  /**
+   * Caps {@code tenant}'s tickets in service at once at {@code max} (0: no cap). For work that
+   * holds its slot while it waits on another resource where it may be served last (best effort at
+   * a RegionServer holds its handler while its reads wait at the DataNode): a rate limit charges
+   * such work only when it completes, so it lets more of it take slots meanwhile, until it holds
+   * them all. Tickets already in service when a cap is set do not count against it.
+   */
+  public void setMaxInService(String tenant, int max) {
+    if (max < 0) {
+      throw new IllegalArgumentException("the most tickets in service must be >= 0 (0: no cap), got " + max);
+    }
+    lock.lock();
+    try {
+      queueFor(tenant).maxInService = max;
+      wakeAll();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** {@code tenant}'s cap on tickets in service at once, 0 if none. */
+  public int maxInService(String tenant) {
+    lock.lock();
+    try {
+      TenantQueue<T> q = tenants.get(tenant);
+      return q == null ? 0 : q.maxInService;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Gives back a capped tenant's place in service (once per ticket). A slot may have parked with
+   * only that tenant's work waiting, and nothing else would wake it: every parked slot looks
+   * again. Only capped tenants' tickets take the lock here.
+   */
+  private void release(Ticket<T> ticket) {
+    if (!ticket.inService) {
+      return;
+    }
+    ticket.inService = false;
+    ticket.queue.inService.decrementAndGet();
+    lock.lock();
+    try {
+      wakeAll();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private static boolean underCap(TenantQueue<?> q) {
+    return q.maxInService == 0 || q.inService.get() < q.maxInService;
   }
 
   /**
@@ -614,7 +671,7 @@ public final class FairQueueScheduler<T> {
       int before = tenants.size();
       tenants.values().removeIf(q -> q.items.isEmpty() && !keep.test(q.name)
           && !allocation.shares().containsKey(q.name) && !allocation.reservations().containsKey(q.name)
-          && !limits.perSecond().containsKey(q.name));
+          && !limits.perSecond().containsKey(q.name) && q.maxInService == 0);
       limitedQueues = 0;
       for (TenantQueue<T> q : tenants.values()) {
         limitedQueues += q.bucket != null ? 1 : 0;
@@ -696,7 +753,7 @@ public final class FairQueueScheduler<T> {
     TenantQueue<T> q = reservedFor[slot];
     Ticket<T> t;
     if (q != null) {
-      if (q.bucket != null && !q.bucket.ready(now)) {
+      if ((q.bucket != null && !q.bucket.ready(now)) || !underCap(q)) {
         return null;
       }
       t = takeFirst(q, eligible);
@@ -721,6 +778,10 @@ public final class FairQueueScheduler<T> {
     queued--;
     if (q.bucket != null) {
       q.bucket.charge(now, t.cost);
+    }
+    if (q.maxInService > 0) {
+      q.inService.incrementAndGet();
+      t.inService = true;
     }
     if (!q.items.isEmpty()) {
       q.headStart = Math.max(virtualTime, finishTag(q));
@@ -764,7 +825,7 @@ public final class FairQueueScheduler<T> {
 
   /** Whether a shared slot may take {@code q}'s head now: within its limit and eligible. */
   private boolean mayServe(TenantQueue<T> q, Predicate<? super T> eligible, long now) {
-    return (q.bucket == null || q.bucket.ready(now))
+    return (q.bucket == null || q.bucket.ready(now)) && underCap(q)
         && (eligible == null || eligible.test(q.items.peekFirst().item));
   }
 
@@ -780,7 +841,8 @@ public final class FairQueueScheduler<T> {
       TenantQueue<T> q = backlogged.at(i);
       boolean before = best == null || q.headStart < best.headStart
           || (q.headStart == best.headStart && q.order < best.order);
-      if (before && (q.bucket == null || q.bucket.ready(now)) && (eligible == null || hasEligible(q, eligible))) {
+      if (before && (q.bucket == null || q.bucket.ready(now)) && underCap(q)
+          && (eligible == null || hasEligible(q, eligible))) {
         best = q;
       }
     }

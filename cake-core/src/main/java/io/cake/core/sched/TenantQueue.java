@@ -21,6 +21,10 @@ final class TenantQueue<T> {
   int heapIndex = -1;
   /** Its rate limit, null if it has none. */
   TokenBucket bucket;
+  /** The most of its tickets in service at once, 0: no cap. */
+  int maxInService;
+  /** Its tickets in service now, counted while it has a cap: taken under the lock, given back without. */
+  final java.util.concurrent.atomic.AtomicInteger inService = new java.util.concurrent.atomic.AtomicInteger();
 
   TenantQueue(String name, long order, double weight) {
     this.name = name;

@@ -15,6 +15,8 @@ public final class Ticket<T> {
   boolean shared;
   /** Set by complete() when the real cost differs from {@link #cost}; read under the lock. */
   long actualCost;
+  /** Counted in its tenant's calls in service (a tenant with a cap on them); cleared when given back. */
+  boolean inService;
   /** The next ticket in the scheduler's stack of corrections not applied yet. */
   Ticket<T> nextCorrection;
 

@@ -640,4 +640,66 @@ class FairQueueSchedulerTest {
     assertThat(s.poll(0).item()).isEqualTo("l1");
     assertThat(s.poll(0)).as("a new tenant gets the default limit").isNull();
   }
+
+  @Test
+  void aTenantCappedInServiceHoldsAtMostItsCapOfSlotsAndTheOthersTakeTheRest() {
+    FairQueueScheduler<String> s = scheduler(4);
+    s.setMaxInService("best-effort", 1);
+    for (int i = 0; i < 5; i++) {
+      s.offer("best-effort", "be" + i, 10);
+    }
+    s.offer("front", "f0", 10);
+    s.offer("front", "f1", 10);
+    Ticket<String> first = s.poll(0);
+    assertThat(first.tenant()).as("smallest tag first").isIn("best-effort", "front");
+    java.util.List<Ticket<String>> held = new java.util.ArrayList<>(java.util.List.of(first));
+    for (int slot = 1; slot < 4; slot++) {
+      Ticket<String> t = s.poll(slot);
+      if (t != null) {
+        held.add(t);
+      }
+    }
+    // One best effort in service and the two fronts: the fourth slot stays free with best effort queued.
+    assertThat(held).extracting(Ticket::tenant).containsExactlyInAnyOrder("best-effort", "front", "front");
+    assertThat(s.poll(3)).isNull();
+    Ticket<String> be = held.stream().filter(t -> t.tenant().equals("best-effort")).findFirst().orElseThrow();
+    s.complete(be);
+    assertThat(s.poll(3).tenant()).as("its place given back").isEqualTo("best-effort");
+    assertThat(s.poll(3)).isNull();
+    s.setMaxInService("best-effort", 0);
+    assertThat(s.poll(3).tenant()).as("no cap").isEqualTo("best-effort");
+    assertThat(s.maxInService("best-effort")).isZero();
+  }
+
+  @Test
+  void aDroppedOrTwiceGivenBackTicketFreesItsPlaceOnce() {
+    FairQueueScheduler<String> s = scheduler(4);
+    s.setMaxInService("be", 2);
+    for (int i = 0; i < 6; i++) {
+      s.offer("be", "be" + i, 10);
+    }
+    Ticket<String> a = s.poll(0);
+    Ticket<String> b = s.poll(1);
+    assertThat(s.poll(2)).isNull();
+    s.drop(a);
+    s.drop(a); // a mistaken second give-back must not open a third place
+    assertThat(s.poll(2)).isNotNull();
+    assertThat(s.poll(3)).isNull();
+    s.complete(b, 5);
+    assertThat(s.poll(3)).isNotNull();
+  }
+
+  @Test
+  void aSlotParkedWithOnlyCappedWorkWaitingIsWokenWhenThatWorkGivesBackItsPlace() throws Exception {
+    FairQueueScheduler<String> s = scheduler(2);
+    s.setMaxInService("be", 1);
+    s.offer("be", "be0", 10);
+    s.offer("be", "be1", 10);
+    Ticket<String> inService = s.take(0);
+    // Slot 1 can take nothing while be0 is in service: it parks, with no time to wake up at.
+    CompletableFuture<Ticket<String>> parked = parkedTaker(s, 1);
+    assertThat(parked).isNotDone();
+    s.complete(inService);
+    assertThat(parked.get(10, java.util.concurrent.TimeUnit.SECONDS).item()).isEqualTo("be1");
+  }
 }

@@ -85,6 +85,7 @@ public final class RegionServerScheduler implements FirstLevel {
         new FairQueueScheduler<>(name, clock, settings.initialHandlers(), settings.queuePerTenant(), settings.queueTotal());
     queues.setAllocation(settings.allocation());
     queues.setLimits(withBestEffortCap(throttleLimits, settings.bestEffortHandlers()));
+    queues.setMaxInService(TenantNames.BEST_EFFORT, bestEffortInService(settings.bestEffortHandlers()));
     this.ops = new OperationStats(name, clock.nanoTime());
     this.handler =
         new CallHandler(name, queues, ops, sizer, counts, clock, server, errors);
@@ -223,6 +224,7 @@ public final class RegionServerScheduler implements FirstLevel {
     resolver = resolverFor(next);
     if (next.bestEffortHandlers() != settings.bestEffortHandlers()) {
       queues.setLimits(withBestEffortCap(throttleLimits, next.bestEffortHandlers()));
+      queues.setMaxInService(TenantNames.BEST_EFFORT, bestEffortInService(next.bestEffortHandlers()));
     }
     if (!next.contracts().equals(settings.contracts())) {
       // Only when the file's contracts changed: a reload does not undo a contract set over JMX.
@@ -353,6 +355,16 @@ public final class RegionServerScheduler implements FirstLevel {
    */
   public static io.cake.core.sched.RateLimits withBestEffortCap(io.cake.core.sched.RateLimits limits, double handlers) {
     return limits.capped(TenantNames.BEST_EFFORT, handlers * MICROS_PER_SECOND);
+  }
+
+  /**
+   * The most best-effort calls in service at once for {@code cake.hbase.best-effort.handlers}
+   * (0: no cap): the rate above alone is charged when a call completes, so while best-effort calls
+   * wait at the DataNode it let new ones take handlers until they held every one (in the
+   * simulator, with the many-tenant controller: every front end missed every window).
+   */
+  public static int bestEffortInService(double handlers) {
+    return (int) Math.ceil(handlers);
   }
 
   /** Resizes the pool at once if it is outside the bounds and cap in force now. */

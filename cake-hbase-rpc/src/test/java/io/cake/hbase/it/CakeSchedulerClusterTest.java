@@ -631,6 +631,7 @@ class CakeSchedulerClusterTest {
         assertThat(s.queues().metrics(TenantNames.BEST_EFFORT).totalCompletions()).isGreaterThanOrEqualTo(over);
         assertThat(s.queues().limits().rate(TenantNames.BEST_EFFORT)).as("held to one handler of service")
             .isEqualTo(io.cake.hbase.config.CakeHBaseConfig.DEFAULT_BEST_EFFORT_HANDLERS * 1e6);
+        assertThat(s.queues().maxInService(TenantNames.BEST_EFFORT)).as("and to one handler at once").isEqualTo(1);
       }
 
       cluster.updateConfiguration(conn, key, "0:5");
@@ -662,6 +663,13 @@ class CakeSchedulerClusterTest {
       cluster.updateConfiguration(conn, "cake.hbase.best-effort.handlers", "0.5");
       CakeCluster.await("best effort's hold", Duration.ofSeconds(10),
           () -> s.queues().limits().rate(TenantNames.BEST_EFFORT) == 5e5);
+      assertThat(s.queues().maxInService(TenantNames.BEST_EFFORT)).as("half a handler: one at once").isEqualTo(1);
+      cluster.updateConfiguration(conn, "cake.hbase.best-effort.handlers", "2.5");
+      CakeCluster.await("best effort's hold at 2.5", Duration.ofSeconds(10),
+          () -> s.queues().maxInService(TenantNames.BEST_EFFORT) == 3);
+      cluster.updateConfiguration(conn, "cake.hbase.best-effort.handlers", "0");
+      CakeCluster.await("no hold", Duration.ofSeconds(10),
+          () -> s.queues().maxInService(TenantNames.BEST_EFFORT) == 0);
     } finally {
       cluster.updateConfiguration(conn, key, null, "cake.hbase.tenant.live2.share", null,
           "cake.hbase.best-effort.handlers", null);
