@@ -505,9 +505,7 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
 
   private Policy cakeSlo(double sloMs) {
     Map<String, String> rs = cakeBase();
-    double budget = clientBudgetMs();
-    // The controller sees the RegionServer's latency; the SLO is the client's.
-    double serverTarget = round(Math.max(sloMs * 0.25, sloMs - budget));
+    double serverTarget = serverTargetMs(sloMs);
     rs.put("cake.hbase.tenant.frontend.share", "1.0");
     rs.put("cake.hbase.tenant.batch.share", "1.0");
     rs.put("hbase.coprocessor.regionserver.classes", "io.cake.controller.hbase.CakeControllerCoprocessor");
@@ -535,6 +533,31 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
         true);
   }
 
+  /** The controller sees the RegionServer's latency; the SLO is the client's: less the client budget. */
+  @Override
+  public double serverTargetMs(double sloMs) {
+    return round(Math.max(sloMs * 0.25, sloMs - clientBudgetMs()));
+  }
+
+  @Override
+  public Policy cakeController(String name, String label, Map<String, String> controllerKeys, Double judgedBy) {
+    Map<String, String> rs = cakeBase();
+    rs.put("hbase.coprocessor.regionserver.classes", "io.cake.controller.hbase.CakeControllerCoprocessor");
+    rs.put("cake.controller.enabled", "true");
+    rs.put("cake.controller.interval-ms", Long.toString(o.controllerIntervalMs()));
+    rs.putAll(controllerKeys);
+    Map<String, Object> knob = new LinkedHashMap<>();
+    knob.put("controller_interval_ms", o.controllerIntervalMs());
+    knob.putAll(controllerKeys);
+    return new Policy(name, label, rs, true, Map.of(), 0, judgedBy, knob, true);
+  }
+
+  @Override
+  public RunSummary runTenants(Policy p, double rate, Map<String, Double> others, boolean batch, double seconds)
+      throws Exception {
+    return run(p, true, batch, 0, seconds, false, rate, RateShape.CONSTANT, others);
+  }
+
   /** Names like cake-slo-40 (whole ms) or cake-slo-12.5. */
   static final class MarkdownReportName {
     static String ms(double v) {
@@ -552,6 +575,11 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
 
   private RunSummary run(Policy p, boolean fe, boolean batch, double settleSeconds, double seconds, boolean closedLoop,
       double rate, RateShape shape) throws Exception {
+    return run(p, fe, batch, settleSeconds, seconds, closedLoop, rate, shape, Map.of());
+  }
+
+  private RunSummary run(Policy p, boolean fe, boolean batch, double settleSeconds, double seconds, boolean closedLoop,
+      double rate, RateShape shape, Map<String, Double> otherFrontends) throws Exception {
     progress.status(p.name() + ": setting up (" + p.label() + ")");
     long s0 = System.nanoTime();
     target.apply(p);
@@ -571,7 +599,8 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
             o.batchThreads,
             o.records(),
             o.seed,
-            closedLoop);
+            closedLoop,
+            otherFrontends);
     DiskMeter disk = o.diskModel == null ? null : new DiskMeter();
     Phase.Outcome out =
         phase.run(spec, live -> progress.phase(p.name(), live));

@@ -38,6 +38,8 @@ public final class Experiments {
       case FIG12 -> e.fig12();
       case FIG14_17 -> e.fig14to17();
       case FIG18 -> e.fig18();
+      case MULTI_TENANT -> new TenantExperiments(lab, e.r).multiTenant();
+      case MISBEHAVING -> new TenantExperiments(lab, e.r).misbehaving();
       default -> throw new IllegalStateException("unreachable");
     }
     return e.r;

@@ -11,7 +11,9 @@ public enum Figure {
   FIG10_11("fig10-11", "Figures 10 and 11: scheduling at HDFS only, at HBase only, and at both, against the front-end rate"),
   FIG12("fig12", "Figure 12: convergence of the second level from equal shares to an SLO"),
   FIG14_17("fig14-17", "Figures 14 to 17 and Tables 2 and 3: diurnal and spike front ends under three SLOs"),
-  FIG18("fig18", "Figure 18: batch throughput against the SLO, at the default soft limit and a higher one");
+  FIG18("fig18", "Figure 18: batch throughput against the SLO, at the default soft limit and a higher one"),
+  MULTI_TENANT("multi-tenant", "Beyond the paper: three front ends with SLOs at 2x, 3x and 4x their isolated p99, weights 1, 1, 2, beside batch"),
+  MISBEHAVING("misbehaving", "Beyond the paper: one of three SLO front ends at 3x its throughput contract");
 
   private final String id;
   private final String title;

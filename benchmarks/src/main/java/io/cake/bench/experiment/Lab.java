@@ -4,6 +4,7 @@ import io.cake.bench.Options;
 import io.cake.bench.cluster.Policy;
 import io.cake.bench.load.RateShape;
 import io.cake.bench.report.RunSummary;
+import java.util.Map;
 
 /** What an experiment can do with the cluster the bench started: set a policy up and measure it. */
 public interface Lab {
@@ -29,6 +30,22 @@ public interface Lab {
 
   /** Cake with the second level steering {@code sloMs}, from equal shares, at this soft limit (0: default). */
   Policy cakeSlo(String name, double sloMs, int softLimit);
+
+  /**
+   * The front end at {@code rate} and {@code others} (tenant to requests per second), each open
+   * loop and measured on its own, with batch or not, at a constant rate.
+   */
+  RunSummary runTenants(Policy policy, double rate, Map<String, Double> others, boolean batch, double seconds)
+      throws Exception;
+
+  /**
+   * Cake's first levels with the controller running on {@code controllerKeys} (cake.slo.*,
+   * cake.controller.*, contracts), from equal shares; judged by {@code judgedBy} ms (may be null).
+   */
+  Policy cakeController(String name, String label, Map<String, String> controllerKeys, Double judgedBy);
+
+  /** The server-side target the controller is given for a client-side SLO of {@code sloMs}. */
+  double serverTargetMs(double sloMs);
 
   /** The DataNode gate's default soft limit in this run. */
   int softLimit();

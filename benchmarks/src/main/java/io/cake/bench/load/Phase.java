@@ -6,6 +6,7 @@ import io.cake.ycsb.CakeHBaseClient;
 import io.cake.bench.ycsb.Workloads;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -43,7 +44,26 @@ public final class Phase {
       int batchThreads,
       long records,
       long seed,
-      boolean closedLoopFrontend) {}
+      boolean closedLoopFrontend,
+      Map<String, Double> otherFrontends) {
+
+    /**
+     * @param otherFrontends more open-loop front-end tenants beside {@link EmbeddedNames#FRONTEND},
+     *     each at its own rate (requests per second) with the same shape and thread count, measured
+     *     apart ({@link Outcome#otherFrontends}); empty: none
+     */
+    public Spec {
+      otherFrontends = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(otherFrontends));
+    }
+
+    /** The one front end of the consolidated run. */
+    public Spec(String name, boolean frontend, boolean batch, double settleSeconds, double warmupSeconds,
+        double measureSeconds, double windowSeconds, RateShape shape, double rate, int frontendThreads,
+        int batchThreads, long records, long seed, boolean closedLoopFrontend) {
+      this(name, frontend, batch, settleSeconds, warmupSeconds, measureSeconds, windowSeconds, shape, rate,
+          frontendThreads, batchThreads, records, seed, closedLoopFrontend, Map.of());
+    }
+  }
 
   /** What a run measured. */
   public record Outcome(
@@ -57,7 +77,16 @@ public final class Phase {
       long frontendErrors,
       long batchErrors,
       String lastError,
-      double elapsedSeconds) {}
+      double elapsedSeconds,
+      Map<String, Windows> otherFrontends) {
+
+    public Outcome(Spec spec, Windows frontend, Windows batch, List<AllocationPoint> allocation,
+        org.HdrHistogram.Histogram serverFrontend, double serverFromSeconds, double serverToSeconds,
+        long frontendErrors, long batchErrors, String lastError, double elapsedSeconds) {
+      this(spec, frontend, batch, allocation, serverFrontend, serverFromSeconds, serverToSeconds, frontendErrors,
+          batchErrors, lastError, elapsedSeconds, Map.of());
+    }
+  }
 
   /** Live numbers for the progress line. */
   public record Live(double t, double length, long feOps, double feP99Ms, long batchOps) {}
@@ -97,36 +126,17 @@ public final class Phase {
                   id, spec.frontendThreads())));
         }
       } else {
-        long[] arrivals = spec.shape().arrivalsAfter(spec.rate(), spec.settleSeconds(), shaped, spec.seed());
-        AtomicInteger next = new AtomicInteger();
-        int n = spec.frontendThreads();
-        for (int i = 0; i < n; i++) {
-          final int id = i;
-          threads.add(
-              worker("cake-bench-fe-" + i, failures, () -> {
-                CakeHBaseClient db = new CakeHBaseClient(frontendConn, EmbeddedNames.FRONTEND, Workloads.FAMILY, feStats);
-                Properties p = new Properties();
-                db.setProperties(p);
-                db.init();
-                Object state = w.initThread(p, id, n);
-                while (!stop.get()) {
-                  int k = next.getAndIncrement();
-                  if (k >= arrivals.length) {
-                    break;
-                  }
-                  long intended = start + arrivals[k];
-                  long now;
-                  while ((now = System.nanoTime()) < intended) {
-                    LockSupport.parkNanos(intended - now);
-                  }
-                  w.doTransaction(db, state);
-                  long done = System.nanoTime();
-                  fe.record(intended - measureStart, done - intended, db.lastBytes(), db.lastStatus().isOk());
-                }
-                db.cleanup();
-              }));
-        }
+        openLoop(w, EmbeddedNames.FRONTEND, spec.rate(), spec.seed(), fe, feStats, spec, shaped, start, measureStart,
+            stop, failures, threads, frontendConn);
       }
+    }
+    Map<String, Windows> others = new java.util.TreeMap<>();
+    long seedOffset = 1;
+    for (Map.Entry<String, Double> o : spec.otherFrontends().entrySet()) {
+      Windows win = new Windows(spec.windowSeconds(), spec.measureSeconds());
+      others.put(o.getKey(), win);
+      openLoop(Workloads.frontend(spec.records()), o.getKey(), o.getValue(), spec.seed() + 7919 * seedOffset++, win,
+          feStats, spec, shaped, start, measureStart, stop, failures, threads, frontendConn);
     }
     if (spec.batch()) {
       CoreWorkload w = Workloads.batch(spec.records());
@@ -197,7 +207,46 @@ public final class Phase {
         feStats.errors.sum(),
         baStats.errors.sum(),
         lastError,
-        (System.nanoTime() - start) / 1e9);
+        (System.nanoTime() - start) / 1e9,
+        others);
+  }
+
+  /**
+   * One open-loop tenant: intended starts drawn up front (Poisson at {@code rate} with the spec's
+   * shape), taken in order by the spec's front-end threads, latency from the intended start.
+   */
+  private static void openLoop(CoreWorkload w, String tenant, double rate, long seed, Windows windows,
+      CakeHBaseClient.Stats stats, Spec spec, double shaped, long start, long measureStart, AtomicBoolean stop,
+      List<Throwable> failures, List<Thread> threads, Connection conn) {
+    long[] arrivals = spec.shape().arrivalsAfter(rate, spec.settleSeconds(), shaped, seed);
+    AtomicInteger next = new AtomicInteger();
+    int n = spec.frontendThreads();
+    for (int i = 0; i < n; i++) {
+      final int id = i;
+      threads.add(
+          worker("cake-bench-" + tenant + "-" + i, failures, () -> {
+            CakeHBaseClient db = new CakeHBaseClient(conn, tenant, Workloads.FAMILY, stats);
+            Properties p = new Properties();
+            db.setProperties(p);
+            db.init();
+            Object state = w.initThread(p, id, n);
+            while (!stop.get()) {
+              int k = next.getAndIncrement();
+              if (k >= arrivals.length) {
+                break;
+              }
+              long intended = start + arrivals[k];
+              long now;
+              while ((now = System.nanoTime()) < intended) {
+                LockSupport.parkNanos(intended - now);
+              }
+              w.doTransaction(db, state);
+              long done = System.nanoTime();
+              windows.record(intended - measureStart, done - intended, db.lastBytes(), db.lastStatus().isOk());
+            }
+            db.cleanup();
+          }));
+    }
   }
 
   private static Live live(Windows fe, Windows ba, double t, double length) {
