@@ -73,7 +73,7 @@ public final class SecondLevelController implements AutoCloseable {
   private volatile Outcome last = new Outcome(0, "no decision yet", null);
   private volatile ControlState state;
   private String stateTenant;
-  private ManyTenantPolicy.State manyState; // with several SLO tenants
+  private ManyTenantDecider.State manyState; // with several SLO tenants
   private List<ManyTenantDecider.TenantGoal> manyGoals;
   private boolean infeasible;
   private Allocation hbaseBase;

@@ -20,8 +20,7 @@ import java.util.TreeMap;
  * percentile from the HBase scheduler's interval (receive to response, HDFS waits included),
  * {@link ManyTenantDecider} picks the shares, and every tenant without a goal (batch, untagged,
  * best effort) is one party to the decision, {@link #OTHERS}, whose share they split by their
- * configured weights. The same shares go to both levels. DataNode slots are reserved per tenant
- * by {@link ReservationRule}; the other tenants' configured reservations stay.
+ * configured weights. The same shares go to both levels; reservations stay as configured.
  *
  * <p>Measured at the goal's own percentile, not steered by confidence as the one-tenant decider
  * is: the allocator's target performance (1.5 by default) is the margin here. An interval with
@@ -34,28 +33,19 @@ public final class ManyTenantPolicy {
   /** The tenants without a goal, as one party to the decision; not a valid tenant name, so no clash. */
   public static final String OTHERS = "(others)";
 
-  /** The shares and models ({@code fitted}), and the DataNode slots reserved for each SLO tenant. */
-  public record State(ManyTenantDecider.State fitted, Map<String, Integer> hdfsReserved) {
-    public State {
-      hdfsReserved = java.util.Collections.unmodifiableMap(new TreeMap<>(hdfsReserved));
-    }
-
-    /** Each party's share, as a fraction of the whole. */
-    public Map<String, Double> shares() {
-      return fitted.shares();
-    }
-  }
-
   /**
    * One interval's outcome.
    *
-   * @param state the next state
    * @param measured per goal tenant, its goal's metric (ms at its percentile, or ops/s); NaN: none
    * @param hbase the allocation for the RegionServer's scheduler
    * @param hdfs the allocation for the DataNode's
    */
   public record Plan(
-      State state, ManyTenantDecider.Decision decision, Map<String, Double> measured, Allocation hbase, Allocation hdfs) {
+      ManyTenantDecider.Decision decision, Map<String, Double> measured, Allocation hbase, Allocation hdfs) {
+
+    public ManyTenantDecider.State state() {
+      return decision.state();
+    }
 
     /** Whether the models say every goal is met at the new shares. */
     public boolean feasible() {
@@ -68,9 +58,8 @@ public final class ManyTenantPolicy {
       decision.state().shares().forEach((t, share) -> {
         double m = measured.getOrDefault(t, Double.NaN);
         double p = decision.performance().getOrDefault(t, Double.NaN);
-        int r = state.hdfsReserved().getOrDefault(t, 0);
         j.add(measured.containsKey(t)
-            ? String.format("%s measured=%.1f perf=%.2f share=%.3f", t, m, p, share) + (r > 0 ? " hdfsReserved=" + r : "")
+            ? String.format("%s measured=%.1f perf=%.2f share=%.3f", t, m, p, share)
             : String.format("%s share=%.3f", t, share));
       });
       return j + (decision.result().overloaded() ? " | overloaded" : "") + (feasible() ? "" : " | infeasible");
@@ -78,14 +67,12 @@ public final class ManyTenantPolicy {
   }
 
   private final ManyTenantDecider decider;
-  private final ReservationRule reservations;
   private final ManyTenantParams params;
   private final long minSamples;
 
   public ManyTenantPolicy(ManyTenantParams params, long minSamples) {
     this.params = Objects.requireNonNull(params);
     this.decider = new ManyTenantDecider(params.shares(), params.fitWindow());
-    this.reservations = new ReservationRule(params.shares().target());
     this.minSamples = minSamples;
   }
 
@@ -131,7 +118,7 @@ public final class ManyTenantPolicy {
    * Starts from the shares the DataNode's allocation gives now (static configuration or an
    * operator's), each at least the least share, with no models.
    */
-  public State initial(List<ManyTenantDecider.TenantGoal> tenants, Allocation hdfsNow) {
+  public ManyTenantDecider.State initial(List<ManyTenantDecider.TenantGoal> tenants, Allocation hdfsNow) {
     Map<String, Double> shares = new TreeMap<>();
     double goals = 0;
     for (ManyTenantDecider.TenantGoal t : tenants) {
@@ -144,9 +131,7 @@ public final class ManyTenantPolicy {
     shares.put(OTHERS, Math.max(params.shares().minShare(), 1 - goals));
     double sum = shares.values().stream().mapToDouble(Double::doubleValue).sum();
     shares.replaceAll((t, s) -> s / sum);
-    Map<String, Integer> reserved = new TreeMap<>();
-    tenants.stream().filter(t -> t.goal() != null).forEach(t -> reserved.put(t.tenant(), hdfsNow.reservation(t.tenant())));
-    return new State(new ManyTenantDecider.State(shares, Map.of()), reserved);
+    return new ManyTenantDecider.State(shares, Map.of());
   }
 
   /**
@@ -157,7 +142,7 @@ public final class ManyTenantPolicy {
    *     tenants without a goal split their part by, and the reservations kept
    */
   public Plan decide(
-      State state,
+      ManyTenantDecider.State state,
       List<ManyTenantDecider.TenantGoal> tenants,
       SchedulerSnapshot hbase,
       ResourceLoad hdfs,
@@ -165,30 +150,19 @@ public final class ManyTenantPolicy {
       Allocation hdfsBase) {
     Map<String, Double> measured = new LinkedHashMap<>();
     Map<String, Double> floors = new TreeMap<>();
-    Map<String, Double> weights = new TreeMap<>();
-    Map<String, Double> busy = new TreeMap<>();
     for (ManyTenantDecider.TenantGoal t : tenants) {
       if (t.goal() != null) {
         Observation o = Observation.of(t.tenant(), t.goal(), 0.5, hbase, hdfs);
         boolean tooFew = t.goal() instanceof LatencyGoal && o.samples() < Math.max(1, minSamples);
         measured.put(t.tenant(), tooFew ? Double.NaN : o.measured());
         floors.put(t.tenant(), params.loadMargin() * loadFraction(o) * backlog(hbase, t.tenant()));
-        weights.put(t.tenant(), t.weight());
-        busy.put(t.tenant(), o.hdfsBusy() * backlog(hbase, t.tenant()));
       }
     }
-    ManyTenantDecider.Decision d = decider.decide(state.fitted(), tenants, measured, floors);
-    int othersReserved = 0;
-    for (Map.Entry<String, Integer> e : hdfsBase.reservations().entrySet()) {
-      othersReserved += measured.containsKey(e.getKey()) ? 0 : e.getValue();
-    }
-    int maxTotal = Math.max(0, Allocation.maxReservable(hdfs.slots()) - othersReserved);
-    Map<String, Integer> reserved = reservations.next(
-        state.hdfsReserved(), d.performance(), weights, busy, d.result().overloaded(), hdfs.slots(), maxTotal);
+    ManyTenantDecider.Decision d = decider.decide(state, tenants, measured, floors);
     Map<String, Double> steered = new TreeMap<>(d.state().shares());
     steered.remove(OTHERS);
-    return new Plan(new State(d.state(), reserved), d, measured,
+    return new Plan(d, measured,
         AllocationMapper.map(steered, Map.of(), hbaseBase),
-        AllocationMapper.map(steered, reserved, hdfsBase));
+        AllocationMapper.map(steered, Map.of(), hdfsBase));
   }
 }
