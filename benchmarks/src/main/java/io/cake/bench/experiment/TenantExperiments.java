@@ -239,8 +239,15 @@ final class TenantExperiments {
       }
     }
 
+    // Shares alone first (the others' handler cap off), then the whole controller: side by side.
+    Map<String, String> sharesOnly = new LinkedHashMap<>(controllerKeys(slos, smallestRate()));
+    sharesOnly.put("cake.controller.minimax.others-cap", "false");
+    RunSummary s = run(lab.cakeController("cake-slo-tenants-shares",
+        "Cake, several SLO tenants, shares only (the others' handler cap off), from equal shares", sharesOnly, null),
+        1, true, o.sloSeconds());
+    rows(s, slos, isoBatch, null);
     Policy cake = lab.cakeController("cake-slo-tenants",
-        "Cake with the controller for several SLO tenants (weighted minimax), from equal shares",
+        "Cake with the controller for several SLO tenants (weighted minimax, the others' handler cap), from equal shares",
         controllerKeys(slos, smallestRate()), null);
     RunSummary c = run(cake, 1, true, o.sloSeconds());
     boolean cakeMet = rows(c, slos, isoBatch, null);

@@ -73,6 +73,8 @@ public final class ControllerConfig {
   public static final String MINIMAX_FIT_WINDOW = "cake.controller.minimax.fit-window";
   /** Several SLO tenants: each keeps this many times the fraction of the slots its load uses (0: off). */
   public static final String MINIMAX_LOAD_MARGIN = "cake.controller.minimax.load-margin";
+  /** Several SLO tenants: hold the tenants without an SLO to a number of handlers in service, by AIMD. */
+  public static final String MINIMAX_OTHERS_CAP = "cake.controller.minimax.others-cap";
 
   /**
    * Per tenant: {@code cake.slo.<tenant>.percentile} (default 99) with {@code .latency-ms}, or
@@ -234,7 +236,8 @@ public final class ControllerConfig {
       throw new IllegalArgumentException(MINIMAX_FIT_WINDOW + " must be at most 1000 intervals, got " + window);
     }
     try {
-      return new ManyTenantParams(shares, (int) window, dbl(conf, MINIMAX_LOAD_MARGIN, d.loadMargin()));
+      return new ManyTenantParams(shares, (int) window, dbl(conf, MINIMAX_LOAD_MARGIN, d.loadMargin()),
+          ConfigBoolean.parse(MINIMAX_OTHERS_CAP, conf.get(MINIMAX_OTHERS_CAP), d.othersCap()));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(String.valueOf(e.getMessage()).replaceFirst("^loadMargin\\b", MINIMAX_LOAD_MARGIN), e);
     }

@@ -54,4 +54,9 @@ final class LocalHBasePort implements SecondLevelController.HBasePort {
   public void setThrottle(String exemptTenant, double handlers) {
     scheduler.setThrottle(exemptTenant, handlers);
   }
+
+  @Override
+  public void setOthersInService(java.util.Set<String> exempt, int handlers) {
+    scheduler.setOthersInService(exempt, handlers);
+  }
 }

@@ -48,6 +48,9 @@ public final class SecondLevelController implements AutoCloseable {
      * each (0: none); see {@link LatencyAllocation#othersThrottle()}.
      */
     void setThrottle(String exemptTenant, double handlers) throws java.io.IOException;
+
+    /** Holds every tenant but {@code exempt} to {@code handlers} handlers in service at once (0: none). */
+    void setOthersInService(java.util.Set<String> exempt, int handlers) throws java.io.IOException;
   }
 
   /**
@@ -73,7 +76,7 @@ public final class SecondLevelController implements AutoCloseable {
   private volatile Outcome last = new Outcome(0, "no decision yet", null);
   private volatile ControlState state;
   private String stateTenant;
-  private ManyTenantDecider.State manyState; // with several SLO tenants
+  private ManyTenantPolicy.State manyState; // with several SLO tenants
   private List<ManyTenantDecider.TenantGoal> manyGoals;
   private boolean infeasible;
   private Allocation hbaseBase;
@@ -207,6 +210,8 @@ public final class SecondLevelController implements AutoCloseable {
     // Neither is decided with several tenants: none left over from a one-tenant controller.
     hb.setPoolCap(0);
     hb.setThrottle(targets.get(0).tenant(), 0);
+    hb.setOthersInService(new java.util.TreeSet<>(targets.stream().map(SloTarget::tenant).toList()),
+        plan.state().othersCap());
     manyState = plan.state();
     lastHbaseEnd = hbSnap.endNanos();
     if (failing) {
@@ -254,6 +259,7 @@ public final class SecondLevelController implements AutoCloseable {
     }
     hb.setPoolCap(a.hbasePoolCap());
     hb.setThrottle(tenant, a.othersThrottle());
+    hb.setOthersInService(java.util.Set.of(), 0); // decided only with several tenants
   }
 
   /** " p99.76" when the latency is measured beyond the goal's own percentile, else "". */

@@ -132,10 +132,8 @@ public final class SimulatedCluster {
     this.handlers = hardware.hbaseHandlers();
     this.capBestEffort = !contracts.isEmpty(); // no best-effort tenant otherwise: traces stay as they were
     hbase.setLimits(limits(RateLimits.none()));
-    if (capBestEffort) {
-      hbase.setMaxInService(TenantNames.BEST_EFFORT,
-          RegionServerScheduler.bestEffortInService(CakeHBaseConfig.DEFAULT_BEST_EFFORT_HANDLERS));
-    }
+    hbase.setInServiceCaps(RegionServerScheduler.inServiceCaps(
+        capBestEffort ? CakeHBaseConfig.DEFAULT_BEST_EFFORT_HANDLERS : 0, java.util.Set.of(), 0));
     freeHandlers.set(0, handlers);
     freeDisks.set(0, hardware.hdfsSlots());
   }
@@ -247,6 +245,13 @@ public final class SimulatedCluster {
     @Override
     public void setPoolCap(int cap) {
       resizePool(cap == 0 ? hardware.hbaseHandlers() : Math.min(cap, hardware.hbaseHandlers()));
+    }
+
+    @Override
+    public void setOthersInService(java.util.Set<String> exempt, int handlerCount) {
+      hbase.setInServiceCaps(RegionServerScheduler.inServiceCaps(
+          capBestEffort ? CakeHBaseConfig.DEFAULT_BEST_EFFORT_HANDLERS : 0, exempt, handlerCount));
+      dispatchHandlers();
     }
 
     @Override

@@ -61,6 +61,11 @@ class SecondLevelControllerTest {
         }
 
         @Override
+        public void setOthersInService(java.util.Set<String> exempt, int handlers) {
+          hbase.setInServiceCaps(io.cake.hbase.rpc.RegionServerScheduler.inServiceCaps(0, exempt, handlers));
+        }
+
+        @Override
         public void setThrottle(String exemptTenant, double handlers) {
           hbase.setLimits(handlers == 0 ? io.cake.core.sched.RateLimits.none()
               : io.cake.core.sched.RateLimits.allBut(exemptTenant, handlers * 1e6));

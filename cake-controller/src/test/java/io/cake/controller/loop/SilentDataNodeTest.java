@@ -47,6 +47,7 @@ class SilentDataNodeTest {
         @Override public void setAllocation(Allocation a) { hbase.setAllocation(a); }
         @Override public void setPoolCap(int cap) {}
         @Override public void setThrottle(String exemptTenant, double handlers) {}
+        @Override public void setOthersInService(java.util.Set<String> exempt, int handlers) {}
       };
 
   private SecondLevelController controllerAgainstABlackHole(Duration callTimeout) throws Exception {

@@ -80,6 +80,7 @@ public final class FairQueueScheduler<T> {
   private long nextOrder;
   private Allocation allocation;
   private RateLimits limits = RateLimits.none();
+  private InServiceCaps caps = InServiceCaps.none();
   /** Tenant queues with a bucket: while 0, no limit is checked anywhere. */
   private int limitedQueues;
   private int slotCount;
@@ -363,20 +364,38 @@ public final class FairQueueScheduler<T> {
   }
 
   /**
-   * Caps {@code tenant}'s tickets in service at once at {@code max} (0: no cap). For work that
-   * holds its slot while it waits on another resource where it may be served last (best effort at
-   * a RegionServer holds its handler while its reads wait at the DataNode): a rate limit charges
-   * such work only when it completes, so it lets more of it take slots meanwhile, until it holds
-   * them all. Tickets already in service when a cap is set do not count against it.
+   * Caps each tenant's tickets in service at once ({@link InServiceCaps}): a slot takes no more of
+   * a tenant's work while that many of its tickets are in service, and serves the others meanwhile.
+   * Tickets already in service when a cap is set do not count against it.
    */
-  public void setMaxInService(String tenant, int max) {
-    if (max < 0) {
-      throw new IllegalArgumentException("the most tickets in service must be >= 0 (0: no cap), got " + max);
-    }
+  public void setInServiceCaps(InServiceCaps next) {
+    Objects.requireNonNull(next, "caps");
     lock.lock();
     try {
-      queueFor(tenant).maxInService = max;
+      caps = next;
+      for (TenantQueue<T> q : tenants.values()) {
+        q.maxInService = next.max(q.name);
+      }
       wakeAll();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** As {@link #setInServiceCaps}, for {@code tenant} alone (0: no cap for it). */
+  public void setMaxInService(String tenant, int max) {
+    lock.lock();
+    try {
+      setInServiceCaps(caps.with(tenant, max));
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  public InServiceCaps inServiceCaps() {
+    lock.lock();
+    try {
+      return caps;
     } finally {
       lock.unlock();
     }
@@ -386,8 +405,7 @@ public final class FairQueueScheduler<T> {
   public int maxInService(String tenant) {
     lock.lock();
     try {
-      TenantQueue<T> q = tenants.get(tenant);
-      return q == null ? 0 : q.maxInService;
+      return caps.max(tenant);
     } finally {
       lock.unlock();
     }
@@ -671,7 +689,8 @@ public final class FairQueueScheduler<T> {
       int before = tenants.size();
       tenants.values().removeIf(q -> q.items.isEmpty() && !keep.test(q.name)
           && !allocation.shares().containsKey(q.name) && !allocation.reservations().containsKey(q.name)
-          && !limits.perSecond().containsKey(q.name) && q.maxInService == 0);
+          && !limits.perSecond().containsKey(q.name) && !caps.perTenant().containsKey(q.name)
+          && q.inService.get() == 0);
       limitedQueues = 0;
       for (TenantQueue<T> q : tenants.values()) {
         limitedQueues += q.bucket != null ? 1 : 0;
@@ -699,6 +718,7 @@ public final class FairQueueScheduler<T> {
     TenantQueue<T> q = tenants.get(tenant);
     if (q == null) {
       q = new TenantQueue<>(tenant, nextOrder++, allocation.share(tenant));
+      q.maxInService = caps.max(tenant);
       tenants.put(tenant, q);
       if (!limits.isNone()) {
         applyLimit(q, clock.nanoTime());

@@ -702,4 +702,29 @@ class FairQueueSchedulerTest {
     s.complete(inService);
     assertThat(parked.get(10, java.util.concurrent.TimeUnit.SECONDS).item()).isEqualTo("be1");
   }
+
+  @Test
+  void tenantsNotNamedTakeTheDefaultInServiceCapAndANamedZeroIsExempt() {
+    FairQueueScheduler<String> s = scheduler(6);
+    s.setInServiceCaps(new InServiceCaps(java.util.Map.of("front", 0), 1));
+    for (String t : new String[] {"front", "batch", "etl"}) {
+      for (int i = 0; i < 3; i++) {
+        s.offer(t, t + i, 10);
+      }
+    }
+    java.util.List<String> taken = new java.util.ArrayList<>();
+    for (int slot = 0; slot < 6; slot++) {
+      Ticket<String> t = s.poll(slot);
+      if (t != null) {
+        taken.add(t.tenant());
+      }
+    }
+    // front uncapped (3), batch and etl (never named: the default) one each; a slot stays free.
+    assertThat(taken).containsExactlyInAnyOrder("front", "front", "front", "batch", "etl");
+    assertThat(s.maxInService("etl")).isEqualTo(1);
+    assertThat(s.maxInService("front")).isZero();
+    s.setInServiceCaps(InServiceCaps.none());
+    assertThat(s.poll(5)).isNotNull();
+    assertThatThrownBy(() -> new InServiceCaps(java.util.Map.of("x", -1), 0)).hasMessageContaining("'x'");
+  }
 }

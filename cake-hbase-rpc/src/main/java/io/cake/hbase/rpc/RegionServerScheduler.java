@@ -67,6 +67,9 @@ public final class RegionServerScheduler implements FirstLevel {
   private volatile SiteFile siteFile = new SiteFile(0, Map.of());
   /** The controller's throttle, before the best-effort cap is added (guarded by this). */
   private io.cake.core.sched.RateLimits throttleLimits = io.cake.core.sched.RateLimits.none();
+  /** The controller's cap on handlers in service for each tenant without an SLO (0: none), and those exempt. */
+  private int othersInService;
+  private java.util.Set<String> inServiceExempt = java.util.Set.of();
 
   RegionServerScheduler(
       String name, int port, CakeSettings settings, String configurationError, Clock clock,
@@ -85,7 +88,7 @@ public final class RegionServerScheduler implements FirstLevel {
         new FairQueueScheduler<>(name, clock, settings.initialHandlers(), settings.queuePerTenant(), settings.queueTotal());
     queues.setAllocation(settings.allocation());
     queues.setLimits(withBestEffortCap(throttleLimits, settings.bestEffortHandlers()));
-    queues.setMaxInService(TenantNames.BEST_EFFORT, bestEffortInService(settings.bestEffortHandlers()));
+    queues.setInServiceCaps(inServiceCaps(settings.bestEffortHandlers(), inServiceExempt, othersInService));
     this.ops = new OperationStats(name, clock.nanoTime());
     this.handler =
         new CallHandler(name, queues, ops, sizer, counts, clock, server, errors);
@@ -224,7 +227,7 @@ public final class RegionServerScheduler implements FirstLevel {
     resolver = resolverFor(next);
     if (next.bestEffortHandlers() != settings.bestEffortHandlers()) {
       queues.setLimits(withBestEffortCap(throttleLimits, next.bestEffortHandlers()));
-      queues.setMaxInService(TenantNames.BEST_EFFORT, bestEffortInService(next.bestEffortHandlers()));
+      queues.setInServiceCaps(inServiceCaps(next.bestEffortHandlers(), inServiceExempt, othersInService));
     }
     if (!next.contracts().equals(settings.contracts())) {
       // Only when the file's contracts changed: a reload does not undo a contract set over JMX.
@@ -304,6 +307,49 @@ public final class RegionServerScheduler implements FirstLevel {
       LOG.info("Cake {}: handler pool cap {} -> {} (pool {})", name, before == 0 ? "none" : before,
           cap == 0 ? "none" : cap, queues.slotCount());
     }
+  }
+
+  /**
+   * Holds every tenant but {@code exempt} to {@code handlers} handlers in service at once (0 lifts
+   * it): the controller for several SLO tenants holds the ones without an SLO (batch) so, when the
+   * SLO tenants miss with the shares already theirs. A scan holds its handler while its reads wait
+   * at the DataNode, so this bounds how many DataNode reads batch has in flight, which shares
+   * cannot: they only order what waits.
+   */
+  public synchronized void setOthersInService(java.util.Set<String> exempt, int handlers) {
+    exempt.forEach(t -> io.cake.core.tenant.TenantNames.check("an exempt tenant", t));
+    int max = sizer.config().maxSize();
+    if (handlers < 0 || handlers > max) {
+      throw new IllegalArgumentException("the others' handlers in service must be 0 (no cap) or up to the pool's max "
+          + max + ", got " + handlers);
+    }
+    int before = othersInService;
+    othersInService = handlers;
+    inServiceExempt = java.util.Set.copyOf(exempt);
+    queues.setInServiceCaps(inServiceCaps(settings.bestEffortHandlers(), inServiceExempt, handlers));
+    if (before != handlers) {
+      LOG.info("Cake {}: tenants other than {} held to {} handlers in service each", name, new java.util.TreeSet<>(exempt),
+          handlers == 0 ? "any number of" : Integer.toString(handlers));
+    }
+  }
+
+  /** The cap {@link #setOthersInService} set, 0 if none. */
+  public synchronized int othersInService() {
+    return othersInService;
+  }
+
+  /**
+   * The caps on handlers in service: best effort's from {@code cake.hbase.best-effort.handlers}
+   * (the lower of it and the others' cap), none for {@code exempt}, {@code othersMax} for every
+   * other tenant (0: none).
+   */
+  public static io.cake.core.sched.InServiceCaps inServiceCaps(double bestEffortHandlers, java.util.Set<String> exempt,
+      int othersMax) {
+    java.util.Map<String, Integer> per = new java.util.TreeMap<>();
+    exempt.forEach(t -> per.put(t, 0));
+    int be = bestEffortInService(bestEffortHandlers);
+    per.put(TenantNames.BEST_EFFORT, be == 0 ? othersMax : othersMax == 0 ? be : Math.min(be, othersMax));
+    return new io.cake.core.sched.InServiceCaps(per, othersMax);
   }
 
   /**

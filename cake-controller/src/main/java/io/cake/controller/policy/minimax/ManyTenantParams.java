@@ -15,15 +15,23 @@ import java.util.Objects;
  *     every tenant's fits (1.25; 0: off). Below its load a tenant's queue grows without bound, and
  *     a linear model fitted where it was stable cannot see that coming: in the simulator a tenant
  *     doing well was stepped down to half its load and its p99 went from 100 ms to 3.9 s.
+ * @param othersCap whether the tenants without an SLO are held to a number of handlers in service
+ *     by AIMD on the SLOs ({@link OthersCap}; true)
  */
-public record ManyTenantParams(MinimaxShares.Params shares, int fitWindow, double loadMargin) {
+public record ManyTenantParams(MinimaxShares.Params shares, int fitWindow, double loadMargin, boolean othersCap) {
   public static final double DEFAULT_STEP = 0.1;
   public static final double DEFAULT_TARGET = 1.5;
   public static final double DEFAULT_MIN_SHARE = 0.005;
   public static final int DEFAULT_FIT_WINDOW = 6;
   public static final double DEFAULT_LOAD_MARGIN = 1.25;
   public static final ManyTenantParams DEFAULTS = new ManyTenantParams(
-      new MinimaxShares.Params(DEFAULT_STEP, DEFAULT_TARGET, DEFAULT_MIN_SHARE), DEFAULT_FIT_WINDOW, DEFAULT_LOAD_MARGIN);
+      new MinimaxShares.Params(DEFAULT_STEP, DEFAULT_TARGET, DEFAULT_MIN_SHARE), DEFAULT_FIT_WINDOW, DEFAULT_LOAD_MARGIN,
+      true);
+
+  /** These parameters with the others' cap on or off. */
+  public ManyTenantParams withOthersCap(boolean on) {
+    return new ManyTenantParams(shares, fitWindow, loadMargin, on);
+  }
 
   public ManyTenantParams {
     Objects.requireNonNull(shares, "shares");

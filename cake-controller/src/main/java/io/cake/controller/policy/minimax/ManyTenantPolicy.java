@@ -20,7 +20,9 @@ import java.util.TreeMap;
  * percentile from the HBase scheduler's interval (receive to response, HDFS waits included),
  * {@link ManyTenantDecider} picks the shares, and every tenant without a goal (batch, untagged,
  * best effort) is one party to the decision, {@link #OTHERS}, whose share they split by their
- * configured weights. The same shares go to both levels; reservations stay as configured.
+ * configured weights. The same shares go to both levels; reservations stay as configured. The
+ * tenants without a goal are also held to a number of handlers in service at once ({@link
+ * OthersCap}).
  *
  * <p>Measured at the goal's own percentile, not steered by confidence as the one-tenant decider
  * is: the allocator's target performance (1.5 by default) is the margin here. An interval with
@@ -33,19 +35,24 @@ public final class ManyTenantPolicy {
   /** The tenants without a goal, as one party to the decision; not a valid tenant name, so no clash. */
   public static final String OTHERS = "(others)";
 
+  /** The shares and models ({@code fitted}), and the others' handlers in service (0: no cap). */
+  public record State(ManyTenantDecider.State fitted, int othersCap) {
+    /** Each party's share, as a fraction of the whole. */
+    public Map<String, Double> shares() {
+      return fitted.shares();
+    }
+  }
+
   /**
    * One interval's outcome.
    *
+   * @param state the next state
    * @param measured per goal tenant, its goal's metric (ms at its percentile, or ops/s); NaN: none
    * @param hbase the allocation for the RegionServer's scheduler
    * @param hdfs the allocation for the DataNode's
    */
   public record Plan(
-      ManyTenantDecider.Decision decision, Map<String, Double> measured, Allocation hbase, Allocation hdfs) {
-
-    public ManyTenantDecider.State state() {
-      return decision.state();
-    }
+      State state, ManyTenantDecider.Decision decision, Map<String, Double> measured, Allocation hbase, Allocation hdfs) {
 
     /** Whether the models say every goal is met at the new shares. */
     public boolean feasible() {
@@ -62,7 +69,8 @@ public final class ManyTenantPolicy {
             ? String.format("%s measured=%.1f perf=%.2f share=%.3f", t, m, p, share)
             : String.format("%s share=%.3f", t, share));
       });
-      return j + (decision.result().overloaded() ? " | overloaded" : "") + (feasible() ? "" : " | infeasible");
+      return j + (state.othersCap() > 0 ? " | others held to " + state.othersCap() + " handlers each" : "")
+          + (decision.result().overloaded() ? " | overloaded" : "") + (feasible() ? "" : " | infeasible");
     }
   }
 
@@ -74,6 +82,15 @@ public final class ManyTenantPolicy {
     this.params = Objects.requireNonNull(params);
     this.decider = new ManyTenantDecider(params.shares(), params.fitWindow());
     this.minSamples = minSamples;
+  }
+
+  /** Mean handlers the tenants other than {@code goals} kept busy at HBase in the interval. */
+  static double othersBusy(SchedulerSnapshot hbase, java.util.Set<String> goals) {
+    double busy = 0;
+    for (var t : hbase.tenants().values()) {
+      busy += goals.contains(t.tenant()) ? 0 : ResourceLoad.busy(t);
+    }
+    return busy;
   }
 
   /** The fraction of the slots the tenant kept busy, at the busier of the two levels. */
@@ -118,7 +135,7 @@ public final class ManyTenantPolicy {
    * Starts from the shares the DataNode's allocation gives now (static configuration or an
    * operator's), each at least the least share, with no models.
    */
-  public ManyTenantDecider.State initial(List<ManyTenantDecider.TenantGoal> tenants, Allocation hdfsNow) {
+  public State initial(List<ManyTenantDecider.TenantGoal> tenants, Allocation hdfsNow) {
     Map<String, Double> shares = new TreeMap<>();
     double goals = 0;
     for (ManyTenantDecider.TenantGoal t : tenants) {
@@ -131,7 +148,7 @@ public final class ManyTenantPolicy {
     shares.put(OTHERS, Math.max(params.shares().minShare(), 1 - goals));
     double sum = shares.values().stream().mapToDouble(Double::doubleValue).sum();
     shares.replaceAll((t, s) -> s / sum);
-    return new ManyTenantDecider.State(shares, Map.of());
+    return new State(new ManyTenantDecider.State(shares, Map.of()), 0);
   }
 
   /**
@@ -142,7 +159,7 @@ public final class ManyTenantPolicy {
    *     tenants without a goal split their part by, and the reservations kept
    */
   public Plan decide(
-      ManyTenantDecider.State state,
+      State state,
       List<ManyTenantDecider.TenantGoal> tenants,
       SchedulerSnapshot hbase,
       ResourceLoad hdfs,
@@ -158,10 +175,14 @@ public final class ManyTenantPolicy {
         floors.put(t.tenant(), params.loadMargin() * loadFraction(o) * backlog(hbase, t.tenant()));
       }
     }
-    ManyTenantDecider.Decision d = decider.decide(state, tenants, measured, floors);
+    ManyTenantDecider.Decision d = decider.decide(state.fitted(), tenants, measured, floors);
+    int cap = params.othersCap()
+        ? OthersCap.next(state.othersCap(), hbase.slots(), othersBusy(hbase, measured.keySet()), d.performance(),
+            params.shares().target(), d.result().overloaded())
+        : 0;
     Map<String, Double> steered = new TreeMap<>(d.state().shares());
     steered.remove(OTHERS);
-    return new Plan(d, measured,
+    return new Plan(new State(d.state(), cap), d, measured,
         AllocationMapper.map(steered, Map.of(), hbaseBase),
         AllocationMapper.map(steered, Map.of(), hdfsBase));
   }

@@ -49,7 +49,7 @@ class ManyTenantPolicyTest {
     calls("b", 100, 400, 0); // b at twice its SLO
     SchedulerSnapshot snap = roll();
     ManyTenantPolicy policy = new ManyTenantPolicy(ManyTenantParams.DEFAULTS, 50);
-    ManyTenantDecider.State start = policy.initial(tenants, base);
+    ManyTenantPolicy.State start = policy.initial(tenants, base);
     assertThat(start.shares().get("a")).isCloseTo(1.0 / 6, within(1e-9)); // 1 of a 1 + b 1 + batch 3 + default 1
     assertThat(start.shares().values().stream().mapToDouble(Double::doubleValue).sum()).isCloseTo(1.0, within(1e-9));
 
@@ -73,7 +73,7 @@ class ManyTenantPolicyTest {
     ManyTenantPolicy policy = new ManyTenantPolicy(ManyTenantParams.DEFAULTS, 50);
     ManyTenantPolicy.Plan plan = policy.decide(policy.initial(tenants, base), tenants, snap, ResourceLoad.of(snap), base, base);
     assertThat(plan.measured().get("a")).isNaN();
-    assertThat(plan.state().fits()).doesNotContainKey("a");
+    assertThat(plan.state().fitted().fits()).doesNotContainKey("a");
   }
 
   @Test

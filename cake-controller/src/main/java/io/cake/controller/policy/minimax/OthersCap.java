@@ -1,0 +1,51 @@
+package io.cake.controller.policy.minimax;
+
+import java.util.Map;
+
+/**
+ * For several SLO tenants: how many handlers each tenant without an SLO (batch) may hold at once
+ * at the RegionServer, by AIMD on the SLOs themselves (the one-tenant controller's pool cap, in
+ * the form several tenants need). Shares order what waits; they cannot stop a scan that already
+ * holds a handler from keeping a DataNode read in flight on the volume a get needs next. So when
+ * an SLO tenant misses with the shares already given to the goals (the allocator says
+ * overloaded), the cap falls to {@link #DECREASE} of what the others held (first: of the handlers
+ * they kept busy); when every measured SLO tenant is at its target performance it grows by one,
+ * and is lifted once it reaches the pool. Otherwise it stays. Pure.
+ */
+public final class OthersCap {
+  public static final double DECREASE = 0.75;
+
+  private OthersCap() {}
+
+  /**
+   * @param cap the cap now (0: none)
+   * @param pool the handler pool now
+   * @param othersBusy mean handlers the tenants without an SLO kept busy in the interval
+   * @param performance each SLO tenant's measured performance (NaN: none)
+   * @param target the performance at which the cap grows back
+   * @param overloaded whether the allocator could not give every goal its target by shares
+   * @return the next cap (0: none)
+   */
+  public static int next(int cap, int pool, double othersBusy, Map<String, Double> performance, double target,
+      boolean overloaded) {
+    boolean anyMiss = false;
+    boolean allAtTarget = true;
+    boolean anyMeasured = false;
+    for (double p : performance.values()) {
+      if (Double.isNaN(p)) {
+        continue;
+      }
+      anyMeasured = true;
+      anyMiss |= p < 1;
+      allAtTarget &= p >= target;
+    }
+    if (anyMiss && overloaded) {
+      double from = cap > 0 ? cap : Math.min(pool, Math.max(1, Math.ceil(othersBusy)));
+      return Math.max(1, (int) Math.floor(DECREASE * from));
+    }
+    if (anyMeasured && allAtTarget && cap > 0) {
+      return cap + 1 >= pool ? 0 : cap + 1;
+    }
+    return cap;
+  }
+}
