@@ -295,7 +295,10 @@ final class TenantExperiments {
         MISBEHAVING_TIMES, true, o.sloSeconds());
     rows(without, slos, null, "all of its calls, client side");
     Map<String, String> withKeys = new LinkedHashMap<>(keys);
-    String contract = fmt(rate(bad)) + ":" + fmt(Math.max(1, Math.ceil(rate(bad))));
+    // RATE:BURST, the burst a whole number of calls (one second's worth).
+    double contracted = rate(bad);
+    String contract = (contracted == Math.rint(contracted) ? Long.toString((long) contracted) : Double.toString(contracted))
+        + ":" + (long) Math.max(1, Math.ceil(contracted));
     withKeys.put("cake.hbase.tenant." + bad.name() + ".contract", contract);
     RunSummary with = run(lab.cakeController("cake-contract", "Cake's controller, contract " + contract + " on "
         + bad.name() + ", " + over, withKeys, null), MISBEHAVING_TIMES, true, o.sloSeconds());
