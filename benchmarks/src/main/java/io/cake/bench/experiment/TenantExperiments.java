@@ -212,19 +212,26 @@ final class TenantExperiments {
     RunSummary iso = run(lab.stock("isolated-frontends", "the three front ends alone on stock HBase"), 1, false,
         o.isolatedSeconds());
     Map<String, Double> slos = slos(iso);
-    RunSummary isoBatch = lab.run(lab.stock("isolated-batch", "batch alone on stock HBase"), false, true,
-        o.isolatedSeconds(), o.rate(), RateShape.CONSTANT);
-    r.runs.add(isoBatch);
+    RunSummary isoBatch = null;
+    if (o.wants("isolated-batch") || o.wants("hbase-quota")) {
+      isoBatch = lab.run(lab.stock("isolated-batch", "batch alone on stock HBase"), false, true,
+          o.isolatedSeconds(), o.rate(), RateShape.CONSTANT);
+      r.runs.add(isoBatch);
+    }
     describeTenants(slos, iso);
     rows(iso, slos, null, null);
-    RunSummary fifo = run(lab.stock("hbase-fifo", "HBase default: one FIFO call queue"), 1, true, o.mixedSeconds());
-    boolean fifoMet = rows(fifo, slos, isoBatch, null);
+    Boolean fifoMet = null;
+    if (o.wants("hbase-fifo")) {
+      RunSummary fifo = run(lab.stock("hbase-fifo", "HBase default: one FIFO call queue"), 1, true, o.mixedSeconds());
+      fifoMet = rows(fifo, slos, isoBatch, null);
+    }
 
     // HBase's built-in option for this: a quota on the batch user, swept.
     RunSummary bestQuota = null;
     Policy stock = lab.stock("hbase-quota", "");
-    double mbps = isoBatch.batchMbPerSec() > 0 ? isoBatch.batchMbPerSec() : 10;
-    for (double f : o.sweepValues() == 1 ? new double[] {0.25} : new double[] {0.25, 0.1}) {
+    double mbps = isoBatch != null && isoBatch.batchMbPerSec() > 0 ? isoBatch.batchMbPerSec() : 10;
+    double[] quotas = !o.wants("hbase-quota") ? new double[0] : o.sweepValues() == 1 ? new double[] {0.25} : new double[] {0.25, 0.1};
+    for (double f : quotas) {
       long bytes = Math.max(1_000_000L, (long) (f * mbps * 1e6));
       Map<String, String> rs = new LinkedHashMap<>(stock.regionServer());
       rs.put("hbase.quota.enabled", "true");
@@ -240,12 +247,14 @@ final class TenantExperiments {
     }
 
     // Shares alone first (the others' handler cap off), then the whole controller: side by side.
-    Map<String, String> sharesOnly = new LinkedHashMap<>(controllerKeys(slos, smallestRate()));
-    sharesOnly.put("cake.controller.minimax.others-cap", "false");
-    RunSummary s = run(lab.cakeController("cake-slo-tenants-shares",
-        "Cake, several SLO tenants, shares only (the others' handler cap off), from equal shares", sharesOnly, null),
-        1, true, o.sloSeconds());
-    rows(s, slos, isoBatch, null);
+    if (o.wants("cake-static")) {
+      Map<String, String> sharesOnly = new LinkedHashMap<>(controllerKeys(slos, smallestRate()));
+      sharesOnly.put("cake.controller.minimax.others-cap", "false");
+      RunSummary s = run(lab.cakeController("cake-slo-tenants-shares",
+          "Cake, several SLO tenants, shares only (the others' handler cap off), from equal shares", sharesOnly, null),
+          1, true, o.sloSeconds());
+      rows(s, slos, isoBatch, null);
+    }
     Policy cake = lab.cakeController("cake-slo-tenants",
         "Cake with the controller for several SLO tenants (weighted minimax, the others' handler cap), from equal shares",
         controllerKeys(slos, smallestRate()), null);
@@ -263,7 +272,7 @@ final class TenantExperiments {
     r.summary.put("fifo_all_met", fifoMet);
     r.summary.put("cake_all_met", cakeMet);
     r.summary.put("cake_worst_windows_met_after_convergence", RunSummary.round(worstAfter));
-    r.summary.put("cake_batch_of_isolated", RunSummary.round(c.batchOpsPerSec() / isoBatch.batchOpsPerSec()));
+    r.summary.put("cake_batch_of_isolated", isoBatch == null ? null : RunSummary.round(c.batchOpsPerSec() / isoBatch.batchOpsPerSec()));
     r.summary.put("best_quota_meeting_all", bestQuota == null ? null : bestQuota.name());
     r.summary.put("cake_batch_over_best_quota", bestQuota == null ? null
         : RunSummary.round(c.batchOpsPerSec() / bestQuota.batchOpsPerSec()));
@@ -271,7 +280,8 @@ final class TenantExperiments {
         "Frosting and PriorityMeister: many tenants; Cake: one",
         "worst tenant " + pct(worstAfter) + " of windows after " + from + " (whole run: " + (cakeMet ? "all met" : "not all met") + ")"));
     r.paper.add(new FigureResult.Comparison("target: batch >= 1.25x the best HBase option meeting all three SLOs",
-        "-", bestQuota == null ? "no quota met all three; Cake batch " + pct(c.batchOpsPerSec() / isoBatch.batchOpsPerSec()) + " of isolated"
+        "-", bestQuota == null ? "no quota met all three" + (isoBatch == null ? "" : "; Cake batch "
+            + pct(c.batchOpsPerSec() / isoBatch.batchOpsPerSec()) + " of isolated")
             : fmt(c.batchOpsPerSec() / bestQuota.batchOpsPerSec()) + "x " + bestQuota.name()));
     r.notes.add("Cake's run starts from equal shares; \"after convergence\" skips its first " + from + " windows ("
         + RunSummary.CONVERGENCE_INTERVALS + " controller intervals).");
