@@ -35,12 +35,8 @@ public final class ManyTenantPolicy {
   /** The tenants without a goal, as one party to the decision; not a valid tenant name, so no clash. */
   public static final String OTHERS = "(others)";
 
-  /** The shares and models ({@code fitted}), and the others' handlers in service (cap 0: none). */
-  public record State(ManyTenantDecider.State fitted, OthersCap.Step others) {
-    public int othersCap() {
-      return others.cap();
-    }
-
+  /** The shares and models ({@code fitted}), and the others' handlers in service (0: no cap). */
+  public record State(ManyTenantDecider.State fitted, int othersCap) {
     /** Each party's share, as a fraction of the whole. */
     public Map<String, Double> shares() {
       return fitted.shares();
@@ -152,7 +148,7 @@ public final class ManyTenantPolicy {
     shares.put(OTHERS, Math.max(params.shares().minShare(), 1 - goals));
     double sum = shares.values().stream().mapToDouble(Double::doubleValue).sum();
     shares.replaceAll((t, s) -> s / sum);
-    return new State(new ManyTenantDecider.State(shares, Map.of()), new OthersCap.Step(0, 0));
+    return new State(new ManyTenantDecider.State(shares, Map.of()), 0);
   }
 
   /**
@@ -180,10 +176,10 @@ public final class ManyTenantPolicy {
       }
     }
     ManyTenantDecider.Decision d = decider.decide(state.fitted(), tenants, measured, floors);
-    OthersCap.Step cap = params.othersCap()
-        ? OthersCap.next(state.others(), hbase.slots(), othersBusy(hbase, measured.keySet()), d.performance(),
+    int cap = params.othersCap()
+        ? OthersCap.next(state.othersCap(), hbase.slots(), othersBusy(hbase, measured.keySet()), d.performance(),
             params.shares().target(), d.result().overloaded())
-        : new OthersCap.Step(0, 0);
+        : 0;
     Map<String, Double> steered = new TreeMap<>(d.state().shares());
     steered.remove(OTHERS);
     return new Plan(new State(d.state(), cap), d, measured,

@@ -9,35 +9,25 @@ import java.util.Map;
  * holds a handler from keeping a DataNode read in flight on the volume a get needs next. So when
  * an SLO tenant misses with the shares already given to the goals (the allocator says
  * overloaded), the cap falls to {@link #DECREASE} of what the others held (first: of the handlers
- * they kept busy); when every measured SLO tenant has been at its target performance for {@link
- * #GROW_AFTER} intervals in a row it grows by one, and is lifted once it reaches the pool.
- * Otherwise it stays. Pure.
- *
- * <p>Why wait two intervals to grow: on the real hdd mini-cluster, growing after every interval at
- * the target put the misses right after a growth (the cap climbed 6, 7, 8, 9 and a tenant missed
- * at 9): one interval's p99 at 1.5x the SLO is not yet room.
+ * they kept busy); when every measured SLO tenant is at its target performance it grows by one,
+ * and is lifted once it reaches the pool. Otherwise it stays. Pure.
  */
 public final class OthersCap {
   public static final double DECREASE = 0.75;
-  public static final int GROW_AFTER = 2;
-
-  /** The cap (0: none) and how many intervals in a row every goal has been at its target. */
-  public record Step(int cap, int atTarget) {}
 
   private OthersCap() {}
 
   /**
-   * @param now the cap now (0: none) and the intervals in a row at the target before this one
+   * @param cap the cap now (0: none)
    * @param pool the handler pool now
    * @param othersBusy mean handlers the tenants without an SLO kept busy in the interval
    * @param performance each SLO tenant's measured performance (NaN: none)
    * @param target the performance at which the cap grows back
    * @param overloaded whether the allocator could not give every goal its target by shares
-   * @return the next cap (0: none) and count
+   * @return the next cap (0: none)
    */
-  public static Step next(Step now, int pool, double othersBusy, Map<String, Double> performance, double target,
+  public static int next(int cap, int pool, double othersBusy, Map<String, Double> performance, double target,
       boolean overloaded) {
-    int cap = now.cap();
     boolean anyMiss = false;
     boolean allAtTarget = true;
     boolean anyMeasured = false;
@@ -51,12 +41,11 @@ public final class OthersCap {
     }
     if (anyMiss && overloaded) {
       double from = cap > 0 ? cap : Math.min(pool, Math.max(1, Math.ceil(othersBusy)));
-      return new Step(Math.max(1, (int) Math.floor(DECREASE * from)), 0);
+      return Math.max(1, (int) Math.floor(DECREASE * from));
     }
-    int atTarget = anyMeasured && allAtTarget ? now.atTarget() + 1 : 0;
-    if (cap > 0 && atTarget >= GROW_AFTER) {
-      return new Step(cap + 1 >= pool ? 0 : cap + 1, 0);
+    if (anyMeasured && allAtTarget && cap > 0) {
+      return cap + 1 >= pool ? 0 : cap + 1;
     }
-    return new Step(cap, atTarget);
+    return cap;
   }
 }
