@@ -54,7 +54,8 @@ final class TenantExperiments {
     return round(f.rateFactor() * o.rate());
   }
 
-  private Map<String, Double> others(double firstTimes) {
+  /** Every front end but the first, at its rate. */
+  private Map<String, Double> others() {
     Map<String, Double> m = new LinkedHashMap<>();
     for (FrontEnd f : FRONT_ENDS.subList(1, FRONT_ENDS.size())) {
       m.put(f.name(), rate(f));
@@ -63,7 +64,7 @@ final class TenantExperiments {
   }
 
   private RunSummary run(Policy p, double firstTimes, boolean batch, double seconds) throws Exception {
-    RunSummary s = lab.runTenants(p, rate(FRONT_ENDS.get(0)) * firstTimes, others(firstTimes), batch, seconds);
+    RunSummary s = lab.runTenants(p, rate(FRONT_ENDS.get(0)) * firstTimes, others(), batch, seconds);
     r.runs.add(s);
     return s;
   }

@@ -284,11 +284,11 @@ public final class ControllerConfig {
         throw new IllegalArgumentException(p + ": " + e.getMessage(), e);
       }
       double weight = dbl(conf, p + WEIGHT_SUFFIX, SloTarget.DEFAULT_WEIGHT);
-      if (!(weight > 0) || !Double.isFinite(weight)) {
-        throw new IllegalArgumentException(p + WEIGHT_SUFFIX + " must be a positive finite number, got '"
-            + conf.get(p + WEIGHT_SUFFIX).trim() + "'");
+      try {
+        targets.add(new SloTarget(t, goal, weight));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(p + WEIGHT_SUFFIX + ": " + e.getMessage(), e);
       }
-      targets.add(new SloTarget(t, goal, weight));
     }
     return targets;
   }

@@ -87,10 +87,7 @@ public final class Controller implements ControllerMXBean {
   @Override
   public String[] getTenantShares() {
     ManyTenantPolicy.Plan p = plan();
-    if (p == null) {
-      return new String[0];
-    }
-    return p.describe().replaceFirst(" \\|.*$", "").split("; ");
+    return p == null ? new String[0] : p.tenantLines().toArray(String[]::new);
   }
 
   @Override

@@ -166,10 +166,7 @@ public final class SecondLevelController implements AutoCloseable {
       apply(hb, df, target.tenant(), a);
       state = d.state();
       lastHbaseEnd = hbSnap.endNanos();
-      if (failing) {
-        LOG.info("cake-controller: recovered after {} failed intervals", failures);
-        failing = false;
-      }
+      recovered();
       String line =
           String.format(
               "cake-controller: %s measured%s=%.1f samples=%d occupancy hbase=%.2f hdfs=%.2f busy hbase=%.2f hdfs=%.2f | %s",
@@ -199,14 +196,7 @@ public final class SecondLevelController implements AutoCloseable {
       manyGoals = goals;
     }
     ManyTenantPolicy.Plan plan = policy.decide(manyState, goals, hbSnap, dfLoad, hbaseBase, hdfsBase);
-    Allocation hbBefore = hb.allocation();
-    hb.setAllocation(plan.hbase());
-    try {
-      df.setAllocation(plan.hdfs());
-    } catch (java.io.IOException | RuntimeException e) {
-      hb.setAllocation(hbBefore);
-      throw e;
-    }
+    applyBoth(hb, df, plan.hbase(), plan.hdfs());
     // Neither is decided with several tenants: none left over from a one-tenant controller.
     hb.setPoolCap(0);
     hb.setThrottle(targets.get(0).tenant(), 0);
@@ -214,10 +204,7 @@ public final class SecondLevelController implements AutoCloseable {
         plan.state().othersCap());
     manyState = plan.state();
     lastHbaseEnd = hbSnap.endNanos();
-    if (failing) {
-      LOG.info("cake-controller: recovered after {} failed intervals", failures);
-      failing = false;
-    }
+    recovered();
     String line = "cake-controller: " + targets.size() + " SLO tenants | " + plan.describe();
     LOG.info(line);
     if (!plan.feasible() && !infeasible) {
@@ -249,17 +236,29 @@ public final class SecondLevelController implements AutoCloseable {
    * the two stay as the controller's state says and the next tick starts from there.
    */
   private void apply(HBasePort hb, FirstLevelPort df, String tenant, LatencyAllocation a) throws java.io.IOException {
+    applyBoth(hb, df, AllocationMapper.hbase(tenant, a, hbaseBase), AllocationMapper.hdfs(tenant, a, hdfsBase));
+    hb.setPoolCap(a.hbasePoolCap());
+    hb.setThrottle(tenant, a.othersThrottle());
+    hb.setOthersInService(java.util.Set.of(), 0); // decided only with several tenants
+  }
+
+  private static void applyBoth(HBasePort hb, FirstLevelPort df, Allocation hbNext, Allocation dfNext)
+      throws java.io.IOException {
     Allocation hbBefore = hb.allocation();
-    hb.setAllocation(AllocationMapper.hbase(tenant, a, hbaseBase));
+    hb.setAllocation(hbNext);
     try {
-      df.setAllocation(AllocationMapper.hdfs(tenant, a, hdfsBase));
+      df.setAllocation(dfNext);
     } catch (java.io.IOException | RuntimeException e) {
       hb.setAllocation(hbBefore);
       throw e;
     }
-    hb.setPoolCap(a.hbasePoolCap());
-    hb.setThrottle(tenant, a.othersThrottle());
-    hb.setOthersInService(java.util.Set.of(), 0); // decided only with several tenants
+  }
+
+  private void recovered() {
+    if (failing) {
+      LOG.info("cake-controller: recovered after {} failed intervals", failures);
+      failing = false;
+    }
   }
 
   /** " p99.76" when the latency is measured beyond the goal's own percentile, else "". */

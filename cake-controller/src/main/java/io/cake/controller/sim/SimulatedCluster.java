@@ -132,8 +132,7 @@ public final class SimulatedCluster {
     this.handlers = hardware.hbaseHandlers();
     this.capBestEffort = !contracts.isEmpty(); // no best-effort tenant otherwise: traces stay as they were
     hbase.setLimits(limits(RateLimits.none()));
-    hbase.setInServiceCaps(RegionServerScheduler.inServiceCaps(
-        capBestEffort ? CakeHBaseConfig.DEFAULT_BEST_EFFORT_HANDLERS : 0, java.util.Set.of(), 0));
+    hbase.setInServiceCaps(inServiceCaps(java.util.Set.of(), 0));
     freeHandlers.set(0, handlers);
     freeDisks.set(0, hardware.hdfsSlots());
   }
@@ -249,8 +248,7 @@ public final class SimulatedCluster {
 
     @Override
     public void setOthersInService(java.util.Set<String> exempt, int handlerCount) {
-      hbase.setInServiceCaps(RegionServerScheduler.inServiceCaps(
-          capBestEffort ? CakeHBaseConfig.DEFAULT_BEST_EFFORT_HANDLERS : 0, exempt, handlerCount));
+      hbase.setInServiceCaps(inServiceCaps(exempt, handlerCount));
       dispatchHandlers();
     }
 
@@ -282,6 +280,12 @@ public final class SimulatedCluster {
       hdfs.setAllocation(a);
       dispatchDisks();
     }
+  }
+
+  /** The controller's cap on the others' handlers in service, and best effort's, as the RegionServer sets them. */
+  private io.cake.core.sched.InServiceCaps inServiceCaps(java.util.Set<String> exempt, int othersMax) {
+    return RegionServerScheduler.inServiceCaps(
+        capBestEffort ? CakeHBaseConfig.DEFAULT_BEST_EFFORT_HANDLERS : 0, exempt, othersMax);
   }
 
   /** The controller's throttle, and best effort held to a handler as the RegionServer holds it. */

@@ -164,7 +164,7 @@ class ManyTenantSimulationTest {
     // With it, two thirds of c's calls are served best effort, held to one handler: 30, 30 and 30
     // (c's calls within its contract), batch 672 chunks/s.
     //
-    // Held to one handler *in service at once* (FairQueueScheduler.setMaxInService). With the hold
+    // Held to one handler *in service at once* (FairQueueScheduler.setInServiceCaps). With the hold
     // as a rate of handler time only, charged when a call completes, this was 0, 0 and 0: every
     // goal missed from the first interval, so the tenants without a goal kept the least share,
     // best effort (a thousandth of that at the DataNode) waited there behind everyone while it

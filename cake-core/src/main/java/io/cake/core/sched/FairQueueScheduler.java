@@ -382,25 +382,6 @@ public final class FairQueueScheduler<T> {
     }
   }
 
-  /** As {@link #setInServiceCaps}, for {@code tenant} alone (0: no cap for it). */
-  public void setMaxInService(String tenant, int max) {
-    lock.lock();
-    try {
-      setInServiceCaps(caps.with(tenant, max));
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  public InServiceCaps inServiceCaps() {
-    lock.lock();
-    try {
-      return caps;
-    } finally {
-      lock.unlock();
-    }
-  }
-
   /** {@code tenant}'s cap on tickets in service at once, 0 if none. */
   public int maxInService(String tenant) {
     lock.lock();

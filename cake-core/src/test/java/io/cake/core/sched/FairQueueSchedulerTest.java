@@ -644,7 +644,7 @@ class FairQueueSchedulerTest {
   @Test
   void aTenantCappedInServiceHoldsAtMostItsCapOfSlotsAndTheOthersTakeTheRest() {
     FairQueueScheduler<String> s = scheduler(4);
-    s.setMaxInService("best-effort", 1);
+    s.setInServiceCaps(InServiceCaps.none().with("best-effort", 1));
     for (int i = 0; i < 5; i++) {
       s.offer("best-effort", "be" + i, 10);
     }
@@ -666,7 +666,7 @@ class FairQueueSchedulerTest {
     s.complete(be);
     assertThat(s.poll(3).tenant()).as("its place given back").isEqualTo("best-effort");
     assertThat(s.poll(3)).isNull();
-    s.setMaxInService("best-effort", 0);
+    s.setInServiceCaps(InServiceCaps.none().with("best-effort", 0));
     assertThat(s.poll(3).tenant()).as("no cap").isEqualTo("best-effort");
     assertThat(s.maxInService("best-effort")).isZero();
   }
@@ -674,7 +674,7 @@ class FairQueueSchedulerTest {
   @Test
   void aDroppedOrTwiceGivenBackTicketFreesItsPlaceOnce() {
     FairQueueScheduler<String> s = scheduler(4);
-    s.setMaxInService("be", 2);
+    s.setInServiceCaps(InServiceCaps.none().with("be", 2));
     for (int i = 0; i < 6; i++) {
       s.offer("be", "be" + i, 10);
     }
@@ -692,7 +692,7 @@ class FairQueueSchedulerTest {
   @Test
   void aSlotParkedWithOnlyCappedWorkWaitingIsWokenWhenThatWorkGivesBackItsPlace() throws Exception {
     FairQueueScheduler<String> s = scheduler(2);
-    s.setMaxInService("be", 1);
+    s.setInServiceCaps(InServiceCaps.none().with("be", 1));
     s.offer("be", "be0", 10);
     s.offer("be", "be1", 10);
     Ticket<String> inService = s.take(0);

@@ -323,19 +323,14 @@ public final class RegionServerScheduler implements FirstLevel {
       throw new IllegalArgumentException("the others' handlers in service must be 0 (no cap) or up to the pool's max "
           + max + ", got " + handlers);
     }
-    int before = othersInService;
+    if (handlers == othersInService && exempt.equals(inServiceExempt)) {
+      return; // the controller says it every interval: the caps and the parked handlers stay as they are
+    }
     othersInService = handlers;
     inServiceExempt = java.util.Set.copyOf(exempt);
     queues.setInServiceCaps(inServiceCaps(settings.bestEffortHandlers(), inServiceExempt, handlers));
-    if (before != handlers) {
-      LOG.info("Cake {}: tenants other than {} held to {} handlers in service each", name, new java.util.TreeSet<>(exempt),
-          handlers == 0 ? "any number of" : Integer.toString(handlers));
-    }
-  }
-
-  /** The cap {@link #setOthersInService} set, 0 if none. */
-  public synchronized int othersInService() {
-    return othersInService;
+    LOG.info("Cake {}: tenants other than {} held to {} handlers in service each", name, new java.util.TreeSet<>(exempt),
+        handlers == 0 ? "any number of" : Integer.toString(handlers));
   }
 
   /**
@@ -348,7 +343,9 @@ public final class RegionServerScheduler implements FirstLevel {
     java.util.Map<String, Integer> per = new java.util.TreeMap<>();
     exempt.forEach(t -> per.put(t, 0));
     int be = bestEffortInService(bestEffortHandlers);
-    per.put(TenantNames.BEST_EFFORT, be == 0 ? othersMax : othersMax == 0 ? be : Math.min(be, othersMax));
+    if (be > 0) { // else best effort is one of the others
+      per.put(TenantNames.BEST_EFFORT, othersMax == 0 ? be : Math.min(be, othersMax));
+    }
     return new io.cake.core.sched.InServiceCaps(per, othersMax);
   }
 

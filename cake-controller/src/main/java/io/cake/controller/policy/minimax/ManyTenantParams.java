@@ -28,11 +28,6 @@ public record ManyTenantParams(MinimaxShares.Params shares, int fitWindow, doubl
       new MinimaxShares.Params(DEFAULT_STEP, DEFAULT_TARGET, DEFAULT_MIN_SHARE), DEFAULT_FIT_WINDOW, DEFAULT_LOAD_MARGIN,
       true);
 
-  /** These parameters with the others' cap on or off. */
-  public ManyTenantParams withOthersCap(boolean on) {
-    return new ManyTenantParams(shares, fitWindow, loadMargin, on);
-  }
-
   public ManyTenantParams {
     Objects.requireNonNull(shares, "shares");
     if (fitWindow < 2) {

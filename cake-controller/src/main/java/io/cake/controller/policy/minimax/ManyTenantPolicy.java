@@ -11,7 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.StringJoiner;
 import java.util.TreeMap;
 
 /**
@@ -59,17 +58,22 @@ public final class ManyTenantPolicy {
       return decision.result().feasible();
     }
 
-    /** e.g. "a 95.1ms perf 1.37 share 0.210; b ...; (others) share 0.62 | feasible". */
-    public String describe() {
-      StringJoiner j = new StringJoiner("; ");
+    /** One line a party: "a measured=95.1 perf=1.37 share=0.210", ..., "(others) share=0.620". */
+    public List<String> tenantLines() {
+      List<String> out = new ArrayList<>();
       decision.state().shares().forEach((t, share) -> {
         double m = measured.getOrDefault(t, Double.NaN);
         double p = decision.performance().getOrDefault(t, Double.NaN);
-        j.add(measured.containsKey(t)
+        out.add(measured.containsKey(t)
             ? String.format("%s measured=%.1f perf=%.2f share=%.3f", t, m, p, share)
             : String.format("%s share=%.3f", t, share));
       });
-      return j + (state.othersCap() > 0 ? " | others held to " + state.othersCap() + " handlers each" : "")
+      return out;
+    }
+
+    /** {@link #tenantLines()} joined by "; ", then the cap and the allocator's verdict. */
+    public String describe() {
+      return String.join("; ", tenantLines()) + (state.othersCap() > 0 ? " | others held to " + state.othersCap() + " handlers each" : "")
           + (decision.result().overloaded() ? " | overloaded" : "") + (feasible() ? "" : " | infeasible");
     }
   }
