@@ -7,23 +7,35 @@ import java.util.SplittableRandom;
  * The front end's offered load over a phase (Cake section 6): constant; diurnal (a day compressed
  * into the phase, 3x peak-to-trough, mean = the base rate); spike (a fifth of the base rate, then
  * ten times that, twice the base rate, for the middle third of the phase, then low again: the
- * paper's 20 -> 200 req/s, with a peak the front end alone can still be served at).
+ * paper's 20 -> 200 req/s, with a peak the front end alone can still be served at); on-off (bursts
+ * beyond the paper, issue 12: {@link #ON_SECONDS} at {@link #ON_TIMES} the base rate, then
+ * {@link #OFF_SECONDS} at a third of it, over and over; the mean is the base rate, and each burst
+ * is shorter than a 10 s controller interval, so a reactive controller sees it only once it is over).
  */
 public enum RateShape {
   CONSTANT,
   DIURNAL,
-  SPIKE;
+  SPIKE,
+  ON_OFF;
+
+  /** on-off: seconds of each burst, at {@link #ON_TIMES} the base rate. */
+  public static final double ON_SECONDS = 5;
+  /** on-off: seconds between bursts, at a third of the base rate. */
+  public static final double OFF_SECONDS = 15;
+  /** on-off: the burst's rate over the base rate; with the off rate at a third, the mean is the base. */
+  public static final double ON_TIMES = 3;
+  private static final double OFF_TIMES = 1.0 / 3;
 
   public static RateShape parse(String s) {
     try {
-      return valueOf(s.trim().toUpperCase(Locale.ROOT));
+      return valueOf(s.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("shape must be constant, diurnal or spike, got '" + s + "'");
+      throw new IllegalArgumentException("shape must be constant, diurnal, spike or on-off, got '" + s + "'");
     }
   }
 
   public String label() {
-    return name().toLowerCase(Locale.ROOT);
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
   /** Requests per second at {@code t} seconds into a phase of {@code length} seconds. */
@@ -35,6 +47,8 @@ public enum RateShape {
         return base * (1.0 - 0.5 * Math.cos(2 * Math.PI * x));
       case SPIKE:
         return x >= 1.0 / 3 && x < 2.0 / 3 ? base * 2.0 : base * 0.2;
+      case ON_OFF:
+        return t % (ON_SECONDS + OFF_SECONDS) < ON_SECONDS ? base * ON_TIMES : base * OFF_TIMES;
       default:
         return base;
     }

@@ -23,6 +23,31 @@ class RateShapeTest {
   }
 
   @Test
+  void onOffBurstsAtThreeTimesTheBaseForFiveSecondsInTwentyAndAveragesTheBase() {
+    long[] a = RateShape.ON_OFF.arrivals(100, 400, 11);
+    // 20 periods: bursts 20 x 5 s at 300 req/s = 30,000 (sd 173); between them 20 x 15 s at 33.3 = 10,000 (sd 100).
+    long on = 0;
+    for (int k = 0; k < 20; k++) {
+      on += count(a, 20 * k, 20 * k + 5);
+    }
+    assertThat(on).isBetween(29_300L, 30_700L);
+    assertThat(a.length - on).isBetween(9_600L, 10_400L);
+    assertThat(count(a, 20, 25)).isBetween(1_350L, 1_650L); // one burst: 1,500 (sd 39)
+    assertThat(count(a, 25, 40)).isBetween(400L, 600L); // one gap: 500 (sd 22)
+  }
+
+  @Test
+  void shapesParseByTheirLabelsAndAnUnknownOneIsRefusedNamingTheChoices() {
+    for (RateShape s : RateShape.values()) {
+      assertThat(RateShape.parse(s.label())).isEqualTo(s);
+    }
+    assertThat(RateShape.ON_OFF.label()).isEqualTo("on-off");
+    assertThatThrownBy(() -> RateShape.parse("bursty"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("on-off").hasMessageContaining("'bursty'");
+  }
+
+  @Test
   void settledArrivalsRunTheBaseRateThenTheWholeShapeShiftedBySettle() {
     long[] a = RateShape.SPIKE.arrivalsAfter(100, 60, 300, 7);
     assertThat(a).isSorted();
