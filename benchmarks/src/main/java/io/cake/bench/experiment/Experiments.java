@@ -40,6 +40,8 @@ public final class Experiments {
       case FIG18 -> e.fig18();
       case MULTI_TENANT -> new TenantExperiments(lab, e.r).multiTenant();
       case MISBEHAVING -> new TenantExperiments(lab, e.r).misbehaving();
+      case OVERLOAD -> new TenantExperiments(lab, e.r).overload();
+      case BURSTY -> new TenantExperiments(lab, e.r).bursty();
       default -> throw new IllegalStateException("unreachable");
     }
     return e.r;

@@ -13,7 +13,9 @@ public enum Figure {
   FIG14_17("fig14-17", "Figures 14 to 17 and Tables 2 and 3: diurnal and spike front ends under three SLOs"),
   FIG18("fig18", "Figure 18: batch throughput against the SLO, at the default soft limit and a higher one"),
   MULTI_TENANT("multi-tenant", "Beyond the paper: three front ends with SLOs at 2x, 3x and 4x their isolated p99, weights 1, 1, 2, beside batch"),
-  MISBEHAVING("misbehaving", "Beyond the paper: one of three SLO front ends at 3x its throughput contract");
+  MISBEHAVING("misbehaving", "Beyond the paper: one of three SLO front ends at 3x its throughput contract"),
+  OVERLOAD("overload", "Beyond the paper: the three SLO front ends at 3x their rates, weighted badness against weight"),
+  BURSTY("bursty", "Beyond the paper: one of three SLO front ends on-off, with a p99.9 SLO, under reactive control");
 
   private final String id;
   private final String title;

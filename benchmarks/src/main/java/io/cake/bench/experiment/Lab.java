@@ -32,11 +32,11 @@ public interface Lab {
   Policy cakeSlo(String name, double sloMs, int softLimit);
 
   /**
-   * The front end at {@code rate} and {@code others} (tenant to requests per second), each open
-   * loop and measured on its own, with batch or not, at a constant rate.
+   * The front end at {@code rate} with {@code shape}, and {@code others} (tenant to requests per
+   * second) each at a constant rate; each open loop and measured on its own, with batch or not.
    */
-  RunSummary runTenants(Policy policy, double rate, Map<String, Double> others, boolean batch, double seconds)
-      throws Exception;
+  RunSummary runTenants(Policy policy, double rate, RateShape shape, Map<String, Double> others, boolean batch,
+      double seconds) throws Exception;
 
   /**
    * Cake's first levels with the controller running on {@code controllerKeys} (cake.slo.*,

@@ -30,24 +30,46 @@ import java.util.TreeMap;
  * </ul>
  */
 final class TenantExperiments {
-  /** One front end: its name, rate as a fraction of --rate, SLO as a multiple of its isolated p99, weight. */
-  record FrontEnd(String name, double rateFactor, double sloFactor, double weight) {}
+  /**
+   * One front end: its name, rate as a fraction of --rate, SLO as a multiple of its isolated
+   * percentile, weight, and that percentile (NaN: the bench's, --percentile).
+   */
+  record FrontEnd(String name, double rateFactor, double sloFactor, double weight, double percentile) {
+    FrontEnd(String name, double rateFactor, double sloFactor, double weight) {
+      this(name, rateFactor, sloFactor, weight, Double.NaN);
+    }
+  }
 
   static final List<FrontEnd> FRONT_ENDS = List.of(
       new FrontEnd(Phase.EmbeddedNames.FRONTEND, 1.0 / 3, 2.0, 1),
       new FrontEnd("frontend-b", 1.0 / 2, 3.0, 1),
       new FrontEnd("frontend-c", 2.0 / 3, 4.0, 2));
+  /** bursty's front ends: the first one on-off, with a p99.9 SLO at 2x its isolated p99.9. */
+  static final List<FrontEnd> BURSTY_FRONT_ENDS = List.of(
+      new FrontEnd(Phase.EmbeddedNames.FRONTEND, 1.0 / 3, 2.0, 1, 99.9),
+      FRONT_ENDS.get(1),
+      FRONT_ENDS.get(2));
+  /** How many times their rates the front ends send in {@code overload}. */
+  static final double OVERLOAD_TIMES = 3.0;
   /** How many times its rate the misbehaving tenant sends. */
   static final double MISBEHAVING_TIMES = 3.0;
 
   private final Lab lab;
   private final Options o;
   private final FigureResult r;
+  private List<FrontEnd> fronts = FRONT_ENDS;
+  /** The first front end's shape; the others are constant. */
+  private RateShape shape = RateShape.CONSTANT;
 
   TenantExperiments(Lab lab, FigureResult r) {
     this.lab = lab;
     this.o = lab.options();
     this.r = r;
+  }
+
+  /** The percentile front end {@code f}'s SLO is on. */
+  private double pct(FrontEnd f) {
+    return Double.isNaN(f.percentile()) ? o.percentile : f.percentile();
   }
 
   private double rate(FrontEnd f) {
@@ -57,14 +79,21 @@ final class TenantExperiments {
   /** Every front end but the first, at its rate. */
   private Map<String, Double> others() {
     Map<String, Double> m = new LinkedHashMap<>();
-    for (FrontEnd f : FRONT_ENDS.subList(1, FRONT_ENDS.size())) {
+    for (FrontEnd f : fronts.subList(1, fronts.size())) {
       m.put(f.name(), rate(f));
     }
     return m;
   }
 
   private RunSummary run(Policy p, double firstTimes, boolean batch, double seconds) throws Exception {
-    RunSummary s = lab.runTenants(p, rate(FRONT_ENDS.get(0)) * firstTimes, others(), batch, seconds);
+    return run(p, firstTimes, 1, batch, seconds);
+  }
+
+  /** The first front end at {@code firstTimes} its rate, the others at {@code othersTimes} theirs. */
+  private RunSummary run(Policy p, double firstTimes, double othersTimes, boolean batch, double seconds) throws Exception {
+    Map<String, Double> others = new LinkedHashMap<>();
+    others().forEach((t, v) -> others.put(t, round(v * othersTimes)));
+    RunSummary s = lab.runTenants(p, rate(fronts.get(0)) * firstTimes, shape, others, batch, seconds);
     r.runs.add(s);
     return s;
   }
@@ -72,8 +101,8 @@ final class TenantExperiments {
   /** Per front end, its SLO: its isolated p99 times its factor. */
   private Map<String, Double> slos(RunSummary iso) {
     Map<String, Double> slos = new LinkedHashMap<>();
-    for (FrontEnd f : FRONT_ENDS) {
-      double p = Windows.ms(windows(iso, f.name()).total(), o.percentile);
+    for (FrontEnd f : fronts) {
+      double p = Windows.ms(windows(iso, f.name()).total(), pct(f));
       if (Double.isNaN(p)) {
         throw new IllegalStateException("front end " + f.name() + " completed no requests alone; cannot derive its SLO");
       }
@@ -89,9 +118,9 @@ final class TenantExperiments {
   /** The controller's keys: each front end's SLO (server side), weight, equal starting shares. */
   private Map<String, String> controllerKeys(Map<String, Double> slos, double smallestRate) {
     Map<String, String> k = new LinkedHashMap<>();
-    for (FrontEnd f : FRONT_ENDS) {
+    for (FrontEnd f : fronts) {
       k.put("cake.slo." + f.name() + ".latency-ms", Double.toString(lab.serverTargetMs(slos.get(f.name()))));
-      k.put("cake.slo." + f.name() + ".percentile", Double.toString(o.percentile));
+      k.put("cake.slo." + f.name() + ".percentile", Double.toString(pct(f)));
       k.put("cake.slo." + f.name() + ".weight", Double.toString(f.weight()));
       k.put("cake.hbase.tenant." + f.name() + ".share", "1.0");
     }
@@ -103,7 +132,7 @@ final class TenantExperiments {
   }
 
   private double smallestRate() {
-    return FRONT_ENDS.stream().mapToDouble(this::rate).min().orElseThrow();
+    return fronts.stream().mapToDouble(this::rate).min().orElseThrow();
   }
 
   /** Windows from {@code from} on, with requests, whose p99 is within {@code slo}: met and counted. */
@@ -137,24 +166,26 @@ final class TenantExperiments {
   private boolean rows(RunSummary run, Map<String, Double> slos, RunSummary isoBatch, String note) {
     boolean all = true;
     int from = convergenceWindows(run);
-    for (FrontEnd f : FRONT_ENDS) {
+    for (FrontEnd f : fronts) {
       Windows w = windows(run, f.name());
       double slo = slos.get(f.name());
-      double p = Windows.ms(w.total(), o.percentile);
-      int[] met = windowsMet(w, o.percentile, slo, 0);
-      int[] after = windowsMet(w, o.percentile, slo, from);
+      double p = Windows.ms(w.total(), pct(f));
+      int[] met = windowsMet(w, pct(f), slo, 0);
+      int[] after = windowsMet(w, pct(f), slo, from);
       Map<String, Object> pt = new LinkedHashMap<>();
       pt.put("run", run.name());
       pt.put("tenant", f.name());
       pt.put("weight", f.weight());
       pt.put("req_per_s", RunSummary.round(w.totalOps() / run.measuredSeconds()));
       pt.put("slo_ms", slo);
-      pt.put("p99_ms", RunSummary.round(p));
+      pt.put("percentile", pct(f));
+      pt.put("latency_ms", RunSummary.round(p));
       boolean ok = !Double.isNaN(p) && p <= slo;
       pt.put("slo_met", ok);
       pt.put("windows_met", fraction(met));
       pt.put("windows_met_after_convergence", fraction(after));
-      pt.put("weighted_badness", RunSummary.round(f.weight() * Math.max(0, 1 - slo / p)));
+      pt.put("weighted_badness", RunSummary.round(badness(f, slo, p)));
+      pt.put("weighted_badness_per_window", RunSummary.round(windowBadness(w, f, slo, from)));
       if (note != null && f.name().equals(Phase.EmbeddedNames.FRONTEND)) {
         pt.put("note", note);
       }
@@ -172,6 +203,39 @@ final class TenantExperiments {
     return all;
   }
 
+  /**
+   * Frosting's weighted badness of a measured percentile: weight x (1 - performance), performance
+   * being SLO over measured, capped at 1 (meeting a goal with room to spare is no badness at all).
+   */
+  static double badness(FrontEnd f, double slo, double measuredMs) {
+    return Double.isNaN(measuredMs) ? Double.NaN : f.weight() * Math.max(0, 1 - slo / measuredMs);
+  }
+
+  /** The mean weighted badness of the windows from {@code from} on that had requests. */
+  private double windowBadness(Windows w, FrontEnd f, double slo, int from) {
+    double sum = 0;
+    int n = 0;
+    for (int i = from; i < w.count(); i++) {
+      double v = Windows.ms(w.window(i), pct(f));
+      if (!Double.isNaN(v)) {
+        sum += badness(f, slo, v);
+        n++;
+      }
+    }
+    return n == 0 ? Double.NaN : sum / n;
+  }
+
+  /** The largest weighted badness over the smallest; 1 is perfectly even, NaN when one is 0. */
+  static double spread(List<Double> badness) {
+    double lo = Double.MAX_VALUE;
+    double hi = 0;
+    for (double b : badness) {
+      lo = Math.min(lo, b);
+      hi = Math.max(hi, b);
+    }
+    return lo > 0 ? hi / lo : Double.NaN;
+  }
+
   private static Double fraction(int[] metCounted) {
     return metCounted[1] == 0 ? null : RunSummary.round(metCounted[0] / (double) metCounted[1]);
   }
@@ -179,29 +243,29 @@ final class TenantExperiments {
   /** p99 over SLO per window of each front end: 1 is the SLO. */
   private void normalizedChart(RunSummary run, Map<String, Double> slos, String file, String title) {
     List<FigureResult.Series> series = new ArrayList<>();
-    for (FrontEnd f : FRONT_ENDS) {
+    for (FrontEnd f : fronts) {
       Windows w = windows(run, f.name());
       List<double[]> line = new ArrayList<>();
       for (int i = 0; i < w.count(); i++) {
-        double v = Windows.ms(w.window(i), o.percentile);
+        double v = Windows.ms(w.window(i), pct(f));
         if (!Double.isNaN(v)) {
           line.add(new double[] {(i + 1) * w.windowSeconds(), v / slos.get(f.name())});
         }
       }
       series.add(new FigureResult.Series(f.name() + " (SLO " + fmt(slos.get(f.name())) + " ms)", line));
     }
-    r.charts.add(new FigureResult.Chart(file, title, "time (s)", "p" + fmt(o.percentile) + " / SLO (log)", series, 1.0, true));
+    r.charts.add(new FigureResult.Chart(file, title, "time (s)", "percentile / SLO (log)", series, 1.0, true));
   }
 
   private void columns() {
-    r.columns.addAll(List.of("run", "tenant", "weight", "req_per_s", "slo_ms", "p99_ms", "slo_met", "windows_met",
-        "windows_met_after_convergence", "weighted_badness", "batch_scans_per_s", "batch_of_isolated"));
+    r.columns.addAll(List.of("run", "tenant", "weight", "req_per_s", "percentile", "slo_ms", "latency_ms", "slo_met", "windows_met",
+        "windows_met_after_convergence", "weighted_badness", "weighted_badness_per_window", "batch_scans_per_s", "batch_of_isolated"));
   }
 
   private void describeTenants(Map<String, Double> slos, RunSummary iso) {
-    for (FrontEnd f : FRONT_ENDS) {
+    for (FrontEnd f : fronts) {
       r.notes.add(String.format(Locale.ROOT, "%s: %s req/s, weight %s, isolated p%s %s ms, SLO %sx = %s ms (server-side target %s ms).",
-          f.name(), fmt(rate(f)), fmt(f.weight()), fmt(o.percentile), fmt(Windows.ms(windows(iso, f.name()).total(), o.percentile)),
+          f.name(), fmt(rate(f)), fmt(f.weight()), fmt(pct(f)), fmt(Windows.ms(windows(iso, f.name()).total(), pct(f))),
           fmt(f.sloFactor()), fmt(slos.get(f.name())), fmt(lab.serverTargetMs(slos.get(f.name())))));
     }
   }
@@ -265,8 +329,8 @@ final class TenantExperiments {
 
     int from = convergenceWindows(c);
     double worstAfter = 1;
-    for (FrontEnd f : FRONT_ENDS) {
-      int[] after = windowsMet(windows(c, f.name()), o.percentile, slos.get(f.name()), from);
+    for (FrontEnd f : fronts) {
+      int[] after = windowsMet(windows(c, f.name()), pct(f), slos.get(f.name()), from);
       worstAfter = Math.min(worstAfter, after[1] == 0 ? 0 : after[0] / (double) after[1]);
     }
     r.summary.put("slos_ms", slos);
@@ -292,7 +356,7 @@ final class TenantExperiments {
 
   void misbehaving() throws Exception {
     columns();
-    FrontEnd bad = FRONT_ENDS.get(0);
+    FrontEnd bad = fronts.get(0);
     RunSummary iso = run(lab.stock("isolated-frontends", "the three front ends alone, at their contracted rates"), 1, false,
         o.isolatedSeconds());
     Map<String, Double> slos = slos(iso);
@@ -323,8 +387,8 @@ final class TenantExperiments {
     for (RunSummary run : List.of(fifo, without, with)) {
       Map<String, Object> m = new TreeMap<>();
       int from = convergenceWindows(run);
-      for (FrontEnd f : FRONT_ENDS.subList(1, FRONT_ENDS.size())) {
-        m.put(f.name(), fraction(windowsMet(windows(run, f.name()), o.percentile, slos.get(f.name()), from)));
+      for (FrontEnd f : fronts.subList(1, fronts.size())) {
+        m.put(f.name(), fraction(windowsMet(windows(run, f.name()), pct(f), slos.get(f.name()), from)));
       }
       r.summary.put(run.name() + "_others_windows_met", m);
     }
@@ -339,6 +403,133 @@ final class TenantExperiments {
             + fmt(lab.serverTargetMs(slos.get(bad.name()))) + " ms)"));
     r.notes.add(bad.name() + " sends " + fmt(MISBEHAVING_TIMES * rate(bad)) + " req/s against a contract of "
         + contract + " (calls/s:burst); its rows are all of its calls as the client sees them, over-contract ones included.");
+  }
+
+  // ------------------------------------------------------------------ overload
+
+  /**
+   * The front ends' SLOs come from their normal rates alone (as in multi-tenant); then every front
+   * end sends {@link #OVERLOAD_TIMES} its rate, more than the disks can serve within the SLOs.
+   * Under Frosting's criterion each tenant then degrades in proportion to its weight: the weighted
+   * badness w (1 - SLO / p99) is the same for all. Stock FIFO, Cake with equal shares and no
+   * controller, and Cake with the controller, side by side.
+   */
+  void overload() throws Exception {
+    columns();
+    RunSummary iso = run(lab.stock("isolated-frontends", "the three front ends alone at their normal rates"), 1, false,
+        o.isolatedSeconds());
+    Map<String, Double> slos = slos(iso);
+    describeTenants(slos, iso);
+    rows(iso, slos, null, null);
+    String over = "every front end at " + fmt(OVERLOAD_TIMES) + "x its rate";
+    Map<String, String> keys = controllerKeys(slos, smallestRate() * OVERLOAD_TIMES);
+    List<RunSummary> runs = new ArrayList<>();
+    if (o.wants("hbase-fifo")) {
+      runs.add(run(lab.stock("hbase-fifo", "HBase default, " + over), OVERLOAD_TIMES, OVERLOAD_TIMES, true,
+          o.mixedSeconds()));
+    }
+    if (o.wants("cake-static")) {
+      Map<String, String> equal = new LinkedHashMap<>(keys);
+      equal.put("cake.controller.enabled", "false");
+      runs.add(run(lab.cakeController("cake-equal-shares", "Cake's first levels, equal shares, no controller, " + over,
+          equal, null), OVERLOAD_TIMES, OVERLOAD_TIMES, true, o.sloSeconds()));
+    }
+    RunSummary cake = run(lab.cakeController("cake-slo-tenants", "Cake with the controller for several SLO tenants, "
+        + over, keys, null), OVERLOAD_TIMES, OVERLOAD_TIMES, true, o.sloSeconds());
+    runs.add(cake);
+    for (RunSummary run : runs) {
+      rows(run, slos, null, null);
+      int from = convergenceWindows(run);
+      List<Double> whole = new ArrayList<>();
+      List<Double> perWindow = new ArrayList<>();
+      Map<String, Object> m = new LinkedHashMap<>();
+      for (FrontEnd f : fronts) {
+        Windows w = windows(run, f.name());
+        double b = badness(f, slos.get(f.name()), Windows.ms(w.total(), pct(f)));
+        double bw = windowBadness(w, f, slos.get(f.name()), from);
+        whole.add(b);
+        perWindow.add(bw);
+        m.put(f.name(), RunSummary.round(b));
+      }
+      r.summary.put(run.name() + "_weighted_badness", m);
+      r.summary.put(run.name() + "_badness_spread", RunSummary.round(spread(whole)));
+      r.summary.put(run.name() + "_badness_spread_per_window", RunSummary.round(spread(perWindow)));
+    }
+    normalizedChart(cake, slos, "overload-p99.png", "Cake, three SLO tenants, " + over + ": p99 per window over each SLO");
+    r.summary.put("slos_ms", slos);
+    r.paper.add(new FigureResult.Comparison(
+        "target: weighted badness of the tenants within 20% of each other (largest / smallest <= 1.2)",
+        "Frosting: every client degrades in proportion to its weight",
+        "Cake: whole-run p" + fmt(o.percentile) + " " + show(r.summary.get("cake-slo-tenants_badness_spread"))
+            + ", mean per window after convergence " + show(r.summary.get("cake-slo-tenants_badness_spread_per_window"))
+            + spreadOf("cake-equal-shares", "equal shares") + spreadOf("hbase-fifo", "FIFO")));
+    r.notes.add("Weighted badness = weight x (1 - SLO / p" + fmt(o.percentile) + "), 0 when the SLO is met; the spread is the"
+        + " largest over the smallest (undefined when a tenant meets its SLO). The SLOs are from the front ends alone at"
+        + " their normal rates; the runs send " + fmt(OVERLOAD_TIMES) + "x that.");
+  }
+
+  // ------------------------------------------------------------------ bursty
+
+  /**
+   * The first front end on-off ({@link RateShape#ON_OFF}: bursts at 3x its rate for 5 s in every
+   * 20, the mean its rate) with a p99.9 SLO at 2x its isolated p99.9 (measured on-off too); the
+   * other two constant with their p99 SLOs, as in multi-tenant. Stock FIFO and Cake's controller,
+   * which is reactive: each interval it answers what the last one measured, and a burst is over
+   * by then. PriorityMeister's proactive half (a bySLO priority order, buckets sized from observed
+   * arrivals) is not built: the report says what reactive alone does.
+   */
+  void bursty() throws Exception {
+    fronts = BURSTY_FRONT_ENDS;
+    shape = RateShape.ON_OFF;
+    columns();
+    FrontEnd first = fronts.get(0);
+    // As long as a controller run: a p99.9 needs a thousand requests or so to mean anything.
+    RunSummary iso = run(lab.stock("isolated-frontends", "the three front ends alone, " + first.name() + " on-off"), 1,
+        false, o.sloSeconds());
+    Map<String, Double> slos = slos(iso);
+    describeTenants(slos, iso);
+    rows(iso, slos, null, null);
+    List<RunSummary> runs = new ArrayList<>();
+    if (o.wants("hbase-fifo")) {
+      runs.add(run(lab.stock("hbase-fifo", "HBase default"), 1, true, o.mixedSeconds()));
+    }
+    RunSummary cake = run(lab.cakeController("cake-slo-tenants", "Cake with the controller for several SLO tenants"
+        + " (reactive only)", controllerKeys(slos, smallestRate()), null), 1, true, o.sloSeconds());
+    runs.add(cake);
+    for (RunSummary run : runs) {
+      rows(run, slos, null, null);
+      int from = convergenceWindows(run);
+      Map<String, Object> m = new LinkedHashMap<>();
+      for (FrontEnd f : fronts) {
+        m.put(f.name(), fraction(windowsMet(windows(run, f.name()), pct(f), slos.get(f.name()), from)));
+      }
+      r.summary.put(run.name() + "_windows_met", m);
+      r.summary.put(run.name() + "_" + first.name() + "_p" + fmt(pct(first)) + "_ms",
+          RunSummary.round(Windows.ms(windows(run, first.name()).total(), pct(first))));
+    }
+    normalizedChart(cake, slos, "bursty-latency.png", "Cake (reactive), " + first.name() + " on-off at p"
+        + fmt(pct(first)) + ", the others at p" + fmt(o.percentile) + ": per window over each SLO");
+    r.summary.put("slos_ms", slos);
+    double p = Windows.ms(windows(cake, first.name()).total(), pct(first));
+    r.paper.add(new FigureResult.Comparison("target: the bursty tenant's p" + fmt(pct(first))
+        + " SLO met with reactive plus proactive control; the report shows reactive alone",
+        "PriorityMeister: reactive control (Cake) misses p99.9 under bursts; proactive buckets and priorities meet it",
+        "reactive only: p" + fmt(pct(first)) + " " + fmt(p) + " ms against its SLO " + fmt(slos.get(first.name()))
+            + " ms (" + (p <= slos.get(first.name()) ? "met" : "missed") + "); proactive: not built"));
+    r.notes.add(first.name() + " is on-off: " + fmt(RateShape.ON_TIMES * rate(first)) + " req/s for "
+        + fmt(RateShape.ON_SECONDS) + " s, then " + fmt(rate(first) / RateShape.ON_TIMES) + " req/s for "
+        + fmt(RateShape.OFF_SECONDS) + " s, over and over (Poisson arrivals, seeded; mean " + fmt(rate(first))
+        + " req/s). A window's p99.9 of fewer than a thousand requests is its slowest request.");
+  }
+
+  private String spreadOf(String run, String label) {
+    return r.runs.stream().anyMatch(x -> x.name().equals(run))
+        ? "; " + label + " " + show(r.summary.get(run + "_badness_spread")) : "";
+  }
+
+  /** A spread, or why there is none (a tenant met its SLO: no badness to compare). */
+  private static String show(Object spread) {
+    return spread == null ? "undefined (a tenant met its SLO)" : fmt((Double) spread);
   }
 
   private static double round(double v) {

@@ -49,8 +49,8 @@ public final class Phase {
 
     /**
      * @param otherFrontends more open-loop front-end tenants beside {@link EmbeddedNames#FRONTEND},
-     *     each at its own rate (requests per second) with the same shape and thread count, measured
-     *     apart ({@link Outcome#otherFrontends}); empty: none
+     *     each at its own constant rate (requests per second; the shape is the first front end's
+     *     alone) with the same thread count, measured apart ({@link Outcome#otherFrontends}); empty: none
      */
     public Spec {
       otherFrontends = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(otherFrontends));
@@ -126,8 +126,8 @@ public final class Phase {
                   id, spec.frontendThreads())));
         }
       } else {
-        openLoop(w, EmbeddedNames.FRONTEND, spec.rate(), spec.seed(), fe, feStats, spec, shaped, start, measureStart,
-            stop, failures, threads, frontendConn);
+        openLoop(w, EmbeddedNames.FRONTEND, spec.rate(), spec.shape(), spec.seed(), fe, feStats, spec, shaped, start,
+            measureStart, stop, failures, threads, frontendConn);
       }
     }
     Map<String, Windows> others = new java.util.TreeMap<>();
@@ -135,8 +135,9 @@ public final class Phase {
     for (Map.Entry<String, Double> o : spec.otherFrontends().entrySet()) {
       Windows win = new Windows(spec.windowSeconds(), spec.measureSeconds());
       others.put(o.getKey(), win);
-      openLoop(Workloads.frontend(spec.records()), o.getKey(), o.getValue(), spec.seed() + 7919 * seedOffset++, win,
-          feStats, spec, shaped, start, measureStart, stop, failures, threads, frontendConn);
+      openLoop(Workloads.frontend(spec.records()), o.getKey(), o.getValue(), RateShape.CONSTANT,
+          spec.seed() + 7919 * seedOffset++, win, feStats, spec, shaped, start, measureStart, stop, failures, threads,
+          frontendConn);
     }
     if (spec.batch()) {
       CoreWorkload w = Workloads.batch(spec.records());
@@ -212,13 +213,12 @@ public final class Phase {
   }
 
   /**
-   * One open-loop tenant: intended starts drawn up front (Poisson at {@code rate} with the spec's
-   * shape), taken in order by the spec's front-end threads, latency from the intended start.
+   * One open-loop tenant: intended starts drawn up front (Poisson at {@code rate} with {@code shape}), taken in order by the spec's front-end threads, latency from the intended start.
    */
-  private static void openLoop(CoreWorkload w, String tenant, double rate, long seed, Windows windows,
+  private static void openLoop(CoreWorkload w, String tenant, double rate, RateShape shape, long seed, Windows windows,
       CakeHBaseClient.Stats stats, Spec spec, double shaped, long start, long measureStart, AtomicBoolean stop,
       List<Throwable> failures, List<Thread> threads, Connection conn) {
-    long[] arrivals = spec.shape().arrivalsAfter(rate, spec.settleSeconds(), shaped, seed);
+    long[] arrivals = shape.arrivalsAfter(rate, spec.settleSeconds(), shaped, seed);
     AtomicInteger next = new AtomicInteger();
     int n = spec.frontendThreads();
     for (int i = 0; i < n; i++) {
