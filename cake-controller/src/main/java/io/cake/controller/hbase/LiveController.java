@@ -176,6 +176,7 @@ final class LiveController implements AutoCloseable {
   private void stopController() {
     if (controller != null) {
       pausedAtStop = controller.paused();
+      controller.liftLimits();
       controller.close();
       controller = null;
       LOG.info("cake-controller stopped");

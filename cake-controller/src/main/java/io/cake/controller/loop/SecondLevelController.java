@@ -401,6 +401,28 @@ public final class SecondLevelController implements AutoCloseable {
     return s == null ? null : s.allocation();
   }
 
+  /**
+   * Lifts the limits only a running controller may hold HBase to (its pool cap, the others'
+   * handler time and their handlers in service), for when it stops: each answers what it
+   * measured, and nothing will lift them afterwards. Shares stay as they are (an operator sets
+   * them over JMX or in the file). Returns false when the RegionServer's scheduler was not reached.
+   */
+  public boolean liftLimits() {
+    HBasePort hb = hbase.get();
+    if (hb == null) {
+      return false;
+    }
+    try {
+      hb.setPoolCap(0);
+      hb.setThrottle(slo().tenant(), 0);
+      hb.setOthersInService(java.util.Set.of(), 0);
+      return true;
+    } catch (java.io.IOException | RuntimeException e) {
+      LOG.warn("cake-controller: could not lift its limits on HBase's handlers: {}", e.toString());
+      return false;
+    }
+  }
+
   /** Stops the thread DataNode calls run on. */
   @Override
   public void close() {

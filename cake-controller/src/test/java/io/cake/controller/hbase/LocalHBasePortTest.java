@@ -31,6 +31,47 @@ class LocalHBasePortTest {
         }
       };
 
+  private static RpcScheduler started(Configuration conf) {
+    RpcScheduler rpc = new CakeRpcSchedulerFactory().create(conf, NORMAL, null);
+    rpc.init(
+        new RpcScheduler.Context() {
+          @Override
+          public InetSocketAddress getListenerAddress() {
+            return new InetSocketAddress("localhost", 0);
+          }
+        });
+    rpc.start();
+    return rpc;
+  }
+
+  @Test
+  void aStoppingControllerLiftsThePoolCapAndTheThrottleOnTheRealScheduler() {
+    Configuration conf = new Configuration(false);
+    conf.set("cake.hbase.jmx.enabled", "false");
+    conf.set("cake.hbase.aimd.enabled", "false");
+    conf.set("cake.hbase.handlers.initial", "8");
+    RpcScheduler rpc = started(conf);
+    try {
+      RegionServerScheduler s = ((io.cake.hbase.rpc.CakeRpcScheduler) rpc).cake();
+      LocalHBasePort port = new LocalHBasePort(s);
+      port.setPoolCap(3);
+      port.setThrottle("frontend", 2);
+      port.setOthersInService(java.util.Set.of("frontend"), 2);
+      io.cake.controller.loop.SecondLevelController c = new io.cake.controller.loop.SecondLevelController(
+          () -> port, () -> null, new io.cake.controller.policy.SloDecider(io.cake.controller.policy.ControllerParams.DEFAULTS),
+          io.cake.controller.config.SloTarget.latency("frontend", 99, 100));
+      try {
+        assertThat(c.liftLimits()).isTrue();
+      } finally {
+        c.close();
+      }
+      assertThat(s.poolCap()).isZero();
+      assertThat(s.throttle()).isZero();
+    } finally {
+      rpc.stop();
+    }
+  }
+
   @Test
   void reservationsDecidedOnABiggerPoolAreClippedToThePoolAsItIsNow() {
     // Hostile (seen on the process cluster): AIMD shrank the pool from 5 to 4 between the

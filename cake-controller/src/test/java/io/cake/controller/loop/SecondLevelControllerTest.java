@@ -269,4 +269,24 @@ class SecondLevelControllerTest {
     assertThat(mbean.getTenantShares()).hasSize(3).anySatisfy(l -> assertThat(l).startsWith("(others) share="));
     assertThat(mbean.getLastDecision()).contains("infeasible");
   }
+
+  @Test
+  void stoppingLiftsTheLimitsOnlyARunningControllerMayHoldHBaseTo() throws Exception {
+    // One SLO tenant: a 3x miss halves the pool (10 to 5).
+    interval(300);
+    controller.tick();
+    assertThat(hbase.slotCount()).isEqualTo(5);
+    // As the controller for several tenants holds the others to handlers in service.
+    hbasePort.setOthersInService(java.util.Set.of("front"), 2);
+    assertThat(hbase.maxInService("batch")).isEqualTo(2);
+    hbasePort.setThrottle("front", 2); // as a one-tenant controller holds the others' handler time
+    assertThat(hbase.limits().isNone()).isFalse();
+
+    Allocation shares = hbase.allocation();
+    assertThat(controller.liftLimits()).isTrue();
+    assertThat(hbase.maxInService("batch")).isZero();
+    assertThat(hbase.slotCount()).isEqualTo(10);
+    assertThat(hbase.limits().isNone()).isTrue();
+    assertThat(hbase.allocation()).as("shares stay").isEqualTo(shares);
+  }
 }
