@@ -75,6 +75,8 @@ public final class ControllerConfig {
   public static final String MINIMAX_LOAD_MARGIN = "cake.controller.minimax.load-margin";
   /** Several SLO tenants: hold the tenants without an SLO to a number of handlers in service, by AIMD. */
   public static final String MINIMAX_OTHERS_CAP = "cake.controller.minimax.others-cap";
+  /** Several SLO tenants: size the load floor and the others' cap for each tenant's recent peak load. */
+  public static final String MINIMAX_PEAKS = "cake.controller.minimax.peaks";
 
   /**
    * Per tenant: {@code cake.slo.<tenant>.percentile} (default 99) with {@code .latency-ms}, or
@@ -237,7 +239,8 @@ public final class ControllerConfig {
     }
     try {
       return new ManyTenantParams(shares, (int) window, dbl(conf, MINIMAX_LOAD_MARGIN, d.loadMargin()),
-          ConfigBoolean.parse(MINIMAX_OTHERS_CAP, conf.get(MINIMAX_OTHERS_CAP), d.othersCap()));
+          ConfigBoolean.parse(MINIMAX_OTHERS_CAP, conf.get(MINIMAX_OTHERS_CAP), d.othersCap()),
+          ConfigBoolean.parse(MINIMAX_PEAKS, conf.get(MINIMAX_PEAKS), d.peaks()));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(String.valueOf(e.getMessage()).replaceFirst("^loadMargin\\b", MINIMAX_LOAD_MARGIN), e);
     }

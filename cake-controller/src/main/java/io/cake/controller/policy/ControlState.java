@@ -45,7 +45,7 @@ public record ControlState(
   }
 
   /** The recorded peak after an interval in which {@code busy} slots were busy. */
-  static double nextPeak(double peak, double busy) {
+  public static double nextPeak(double peak, double busy) {
     double b = Double.isFinite(busy) && busy > 0 ? busy : 0.0;
     return Math.max(b, peak * PEAK_DECAY);
   }

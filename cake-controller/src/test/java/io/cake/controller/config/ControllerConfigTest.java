@@ -90,11 +90,12 @@ class ControllerConfigTest {
     assertThat(c.manyTenant()).isEqualTo(io.cake.controller.policy.minimax.ManyTenantParams.DEFAULTS);
     ControllerConfig tuned = ControllerConfig.parse(Map.of("cake.controller.minimax.step", "0.05",
         "cake.controller.minimax.target", "1.2", "cake.controller.minimax.min-share", "0.01",
-        "cake.controller.minimax.fit-window", "10"));
+        "cake.controller.minimax.fit-window", "10", "cake.controller.minimax.peaks", "false"));
     assertThat(tuned.manyTenant().shares().step()).isEqualTo(0.05);
     assertThat(tuned.manyTenant().shares().target()).isEqualTo(1.2);
     assertThat(tuned.manyTenant().shares().minShare()).isEqualTo(0.01);
     assertThat(tuned.manyTenant().fitWindow()).isEqualTo(10);
+    assertThat(tuned.manyTenant().peaks()).isFalse();
   }
 
   @Test
@@ -126,5 +127,7 @@ class ControllerConfigTest {
         .hasMessageContaining("cake.controller.minimax.fit-window must be >= 2");
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.minimax.fit-window", "5000")))
         .hasMessageContaining("cake.controller.minimax.fit-window must be at most");
+    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.minimax.peaks", "sometimes")))
+        .hasMessageContaining("cake.controller.minimax.peaks");
   }
 }

@@ -57,8 +57,14 @@ class ManyTenantSimulationTest {
   /** As above, with tenant c sending {@code cTimes} its rate, and throughput contracts. */
   private static Outcome run(
       double load, double cTimes, Map<String, Contract> contracts, boolean control, long seed, ManyTenantParams params) {
+    return run(load, t -> 1.0, cTimes, contracts, control, seed, params);
+  }
+
+  /** As above, with tenant a's rate times {@code aShape} at t seconds. */
+  private static Outcome run(double load, java.util.function.DoubleUnaryOperator aShape, double cTimes,
+      Map<String, Contract> contracts, boolean control, long seed, ManyTenantParams params) {
     List<SimulatedCluster.Workload> work = List.of(
-        SimulatedCluster.Workload.open("a", t -> 40 * load, 0.5, 8),
+        SimulatedCluster.Workload.open("a", t -> 40 * load * aShape.applyAsDouble(t), 0.5, 8),
         SimulatedCluster.Workload.open("b", t -> 60 * load, 0.5, 8),
         SimulatedCluster.Workload.open("c", t -> 60 * load * cTimes, 0.5, 8),
         SimulatedCluster.Workload.closed("batch", 8, 1.0, 64));
@@ -109,8 +115,9 @@ class ManyTenantSimulationTest {
       seen.add(String.format("seed %d: weighted badness %.2f/%.2f/%.2f (spread %.2f) against equal shares' %.2f/%.2f/%.2f (%.2f)",
           seed, cake.badness[0], cake.badness[1], cake.badness[2], cake.badnessSpread(),
           equal.badness[0], equal.badness[1], equal.badness[2], equal.badnessSpread()));
-      // Frosting's criterion is within 20%. With the real controller and its load floor: 1.27
-      // (seed 1) and 1.28 (seed 2), against 2.03 and 2.04 with equal shares: nearer, not there.
+      // Frosting's criterion is within 20%. With the real controller and its load floor: 1.33
+      // (seed 1) and 1.34 (seed 2) sized for peaks (1.27 and 1.12 before), against 2.03 and 2.04
+      // with equal shares: nearer, not there.
       // (The decider alone, before the floor, gave 1.19 and 1.37; the real controller without the
       // floor starved tenant a to its least share, no request completed in some intervals, and
       // its badness was undefined.) Under overload every front end's queue grows whatever its
@@ -129,8 +136,9 @@ class ManyTenantSimulationTest {
     // At 0.65 x the front ends' chunks are 55% of the disks. Equal static shares met 28/25/29 of
     // 30 windows here with the same batch throughput: with room, the simulated fair queues are
     // work-conserving and the front ends rarely backlogged, so shares matter little. This checks
-    // that the controller keeps it so while it hands batch what the front ends leave: 30/29/30
-    // with the real controller and its load floor, 669 chunks/s of batch.
+    // that the controller keeps it so while it hands batch what the front ends leave: 30/29/29
+    // with the real controller and its load floor (30/29/30 before sizing for peaks), 669
+    // chunks/s of batch.
     Outcome cake = run(0.65, true, 1);
     System.out.printf("many tenants, room: windows met %d/%d/%d of %d, batch %.0f chunks/s%n",
         cake.met[0], cake.met[1], cake.met[2], INTERVALS - CONVERGED, cake.batchChunksPerSecond);
@@ -146,8 +154,8 @@ class ManyTenantSimulationTest {
     // Without the floor, b (doing 1.96x its SLO) was stepped down to a share of 0.097 while its
     // chunks needed about 0.21 of the disks; its p99 went from 100 ms to 3.9 s in one interval, and
     // b and c met 23 and 23 windows of 30. With it (1.25x the load, measured at the busier level):
-    // 29 and 30, the same batch.
-    ManyTenantParams noFloor = new ManyTenantParams(ManyTenantParams.DEFAULTS.shares(), 6, 0, true);
+    // 29 and 29, the same batch.
+    ManyTenantParams noFloor = new ManyTenantParams(ManyTenantParams.DEFAULTS.shares(), 6, 0, true, true);
     Outcome without = run(0.65, 1.0, Map.of(), true, 1, noFloor);
     Outcome with = run(0.65, 1.0, Map.of(), true, 1, ManyTenantParams.DEFAULTS);
     System.out.printf("many tenants, room: windows met %d/%d/%d with the load floor, %d/%d/%d without%n",
@@ -157,10 +165,44 @@ class ManyTenantSimulationTest {
     assertThat(with.batchChunksPerSecond).isGreaterThan(0.95 * without.batchChunksPerSecond);
   }
 
+  /** On-off: three times the rate for the first 10 s (one controller interval) of every 40, a third of it after. */
+  private static double onOff(double t) {
+    return t % 40 < 10 ? 3.0 : 1.0 / 3;
+  }
+
+  @Test
+  void burstsDoNotBreakReactiveControlHereAndSizingForPeaksKeepsTheWindowsAtACostToBatch() {
+    // a at 3x its rate for one interval in four, a third of it otherwise (the mean its rate);
+    // during a burst the front ends' chunks are 83% of the disks. Unlike the real hdd cluster
+    // (docs/benchmarks.md, bursty), the simulated fair queues are work-conserving and the others'
+    // cap is rarely engaged with room, so reactive control alone met the bursts here: a/b/c met
+    // 27/29/30 and 28/30/30 windows of 30 (seeds 1, 2), batch 682 and 683 chunks/s. Sized for
+    // peaks: 28/28/30 and 27/29/29, batch 400 and 328: a's share is held at its burst's load
+    // between bursts, and the others' cap grows only in a burst, which is what it costs.
+    List<String> seen = new ArrayList<>();
+    for (long seed = 1; seed <= 2; seed++) {
+      Outcome reactive = run(0.65, ManyTenantSimulationTest::onOff, 1.0, Map.of(), true, seed,
+          ManyTenantParams.DEFAULTS.withPeaks(false));
+      Outcome peaks = run(0.65, ManyTenantSimulationTest::onOff, 1.0, Map.of(), true, seed, ManyTenantParams.DEFAULTS);
+      seen.add(String.format("seed %d: windows met a/b/c %d/%d/%d, batch %.0f chunks/s with peaks; %d/%d/%d, %.0f without",
+          seed, peaks.met[0], peaks.met[1], peaks.met[2], peaks.batchChunksPerSecond,
+          reactive.met[0], reactive.met[1], reactive.met[2], reactive.batchChunksPerSecond));
+      for (int k = 0; k < 3; k++) {
+        assertThat(reactive.met[k]).as("%s", seen).isGreaterThanOrEqualTo(26);
+        assertThat(peaks.met[k]).as("%s", seen).isGreaterThanOrEqualTo(26);
+      }
+      assertThat(peaks.batchChunksPerSecond).as("%s", seen)
+          .isLessThan(reactive.batchChunksPerSecond)
+          .isGreaterThan(0.4 * reactive.batchChunksPerSecond);
+    }
+    System.out.println("many tenants, a on-off: " + seen);
+  }
+
   @Test
   void aTenantAtThreeTimesItsContractIsContainedByItsContract() {
     // c promised its 39 requests/s (bursts of 20) and sends 117. Without the contract its flood
-    // takes the disks (front ends at 99% of them): a, b and c meet 11, 9 and 10 windows of 30.
+    // takes the disks (front ends at 99% of them): a, b and c meet 3, 4 and 5 windows of 30 (11, 9
+    // and 10 before sizing for peaks: the flood's peak now holds its share up).
     // With it, two thirds of c's calls are served best effort, held to one handler: 30, 30 and 30
     // (c's calls within its contract), batch 672 chunks/s.
     //

@@ -17,8 +17,16 @@ import java.util.Objects;
  *     doing well was stepped down to half its load and its p99 went from 100 ms to 3.9 s.
  * @param othersCap whether the tenants without an SLO are held to a number of handlers in service
  *     by AIMD on the SLOs ({@link OthersCap}; true)
+ * @param peaks whether both of those are sized for each SLO tenant's recent peak load rather than
+ *     the last interval's alone (true): the load floor is kept at the peak ({@link
+ *     io.cake.controller.policy.ControlState#nextPeak}, halving in 10 intervals), and the others'
+ *     cap grows only in an interval in which every SLO tenant's load was near its peak (at least
+ *     {@link ManyTenantPolicy#NEAR_PEAK} of it), since meeting a goal between bursts says nothing
+ *     of the next burst. Off, a burst shorter than an interval meets a cap grown in the quiet
+ *     intervals before it and a share cut to the quiet load (the bursty experiment, reactive only)
  */
-public record ManyTenantParams(MinimaxShares.Params shares, int fitWindow, double loadMargin, boolean othersCap) {
+public record ManyTenantParams(
+    MinimaxShares.Params shares, int fitWindow, double loadMargin, boolean othersCap, boolean peaks) {
   public static final double DEFAULT_STEP = 0.1;
   public static final double DEFAULT_TARGET = 1.5;
   public static final double DEFAULT_MIN_SHARE = 0.005;
@@ -26,7 +34,12 @@ public record ManyTenantParams(MinimaxShares.Params shares, int fitWindow, doubl
   public static final double DEFAULT_LOAD_MARGIN = 1.25;
   public static final ManyTenantParams DEFAULTS = new ManyTenantParams(
       new MinimaxShares.Params(DEFAULT_STEP, DEFAULT_TARGET, DEFAULT_MIN_SHARE), DEFAULT_FIT_WINDOW, DEFAULT_LOAD_MARGIN,
-      true);
+      true, true);
+
+  /** The same with {@code peaks} as given. */
+  public ManyTenantParams withPeaks(boolean on) {
+    return new ManyTenantParams(shares, fitWindow, loadMargin, othersCap, on);
+  }
 
   public ManyTenantParams {
     Objects.requireNonNull(shares, "shares");

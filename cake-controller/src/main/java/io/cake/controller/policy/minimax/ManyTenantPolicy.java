@@ -1,6 +1,7 @@
 package io.cake.controller.policy.minimax;
 
 import io.cake.controller.loop.ResourceLoad;
+import io.cake.controller.policy.ControlState;
 import io.cake.controller.policy.AllocationMapper;
 import io.cake.controller.policy.Observation;
 import io.cake.core.metrics.SchedulerSnapshot;
@@ -34,8 +35,20 @@ public final class ManyTenantPolicy {
   /** The tenants without a goal, as one party to the decision; not a valid tenant name, so no clash. */
   public static final String OTHERS = "(others)";
 
-  /** The shares and models ({@code fitted}), and the others' handlers in service (0: no cap). */
-  public record State(ManyTenantDecider.State fitted, int othersCap) {
+  /**
+   * The shares and models ({@code fitted}), the others' handlers in service (0: no cap), and each
+   * SLO tenant's recent peak load (fraction of the slots, backlog-corrected; see {@link
+   * ManyTenantParams#peaks}).
+   */
+  public record State(ManyTenantDecider.State fitted, int othersCap, Map<String, Double> peaks) {
+    public State {
+      peaks = Map.copyOf(peaks);
+    }
+
+    public State(ManyTenantDecider.State fitted, int othersCap) {
+      this(fitted, othersCap, Map.of());
+    }
+
     /** Each party's share, as a fraction of the whole. */
     public Map<String, Double> shares() {
       return fitted.shares();
@@ -104,6 +117,13 @@ public final class ManyTenantPolicy {
     return Math.min(1.0, Math.max(hb, df));
   }
 
+  /**
+   * An interval tests the others' cap when every SLO tenant's load was at least this fraction of
+   * its recent peak: Poisson noise at 50 requests an interval stays above it, the gaps between
+   * bursts of three times the mean rate do not.
+   */
+  public static final double NEAR_PEAK = 0.7;
+
   /** Most a backlog can multiply a tenant's measured load: a flood must not claim everything. */
   static final double MAX_BACKLOG = 4.0;
 
@@ -171,22 +191,31 @@ public final class ManyTenantPolicy {
       Allocation hdfsBase) {
     Map<String, Double> measured = new LinkedHashMap<>();
     Map<String, Double> floors = new TreeMap<>();
+    Map<String, Double> peaks = new TreeMap<>();
+    boolean tested = true;
     for (ManyTenantDecider.TenantGoal t : tenants) {
       if (t.goal() != null) {
         Observation o = Observation.of(t.tenant(), t.goal(), 0.5, hbase, hdfs);
         boolean tooFew = t.goal() instanceof LatencyGoal && o.samples() < Math.max(1, minSamples);
         measured.put(t.tenant(), tooFew ? Double.NaN : o.measured());
-        floors.put(t.tenant(), params.loadMargin() * loadFraction(o) * backlog(hbase, t.tenant()));
+        double load = loadFraction(o) * backlog(hbase, t.tenant());
+        if (params.peaks()) {
+          double peak = ControlState.nextPeak(state.peaks().getOrDefault(t.tenant(), 0.0), load);
+          peaks.put(t.tenant(), peak);
+          tested &= load >= NEAR_PEAK * peak;
+          load = peak;
+        }
+        floors.put(t.tenant(), params.loadMargin() * load);
       }
     }
     ManyTenantDecider.Decision d = decider.decide(state.fitted(), tenants, measured, floors);
     int cap = params.othersCap()
         ? OthersCap.next(state.othersCap(), hbase.slots(), othersBusy(hbase, measured.keySet()), d.performance(),
-            params.shares().target(), d.result().overloaded())
+            params.shares().target(), d.result().overloaded(), tested)
         : 0;
     Map<String, Double> steered = new TreeMap<>(d.state().shares());
     steered.remove(OTHERS);
-    return new Plan(new State(d.state(), cap), d, measured,
+    return new Plan(new State(d.state(), cap, peaks), d, measured,
         AllocationMapper.map(steered, Map.of(), hbaseBase),
         AllocationMapper.map(steered, Map.of(), hdfsBase));
   }

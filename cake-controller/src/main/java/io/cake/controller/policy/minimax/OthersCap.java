@@ -9,8 +9,9 @@ import java.util.Map;
  * holds a handler from keeping a DataNode read in flight on the volume a get needs next. So when
  * an SLO tenant misses with the shares already given to the goals (the allocator says
  * overloaded), the cap falls to {@link #DECREASE} of what the others held (first: of the handlers
- * they kept busy); when every measured SLO tenant is at its target performance it grows by one,
- * and is lifted once it reaches the pool. Otherwise it stays. Pure.
+ * they kept busy); when every measured SLO tenant is at its target performance, in an interval
+ * that tested the cap (every SLO tenant near its peak load), it grows by one, and is lifted once
+ * it reaches the pool. Otherwise it stays. Pure.
  */
 public final class OthersCap {
   public static final double DECREASE = 0.75;
@@ -24,10 +25,11 @@ public final class OthersCap {
    * @param performance each SLO tenant's measured performance (NaN: none)
    * @param target the performance at which the cap grows back
    * @param overloaded whether the allocator could not give every goal its target by shares
+   * @param tested whether the interval's load tested the cap (true when loads are not tracked)
    * @return the next cap (0: none)
    */
   public static int next(int cap, int pool, double othersBusy, Map<String, Double> performance, double target,
-      boolean overloaded) {
+      boolean overloaded, boolean tested) {
     boolean anyMiss = false;
     boolean allAtTarget = true;
     boolean anyMeasured = false;
@@ -43,7 +45,7 @@ public final class OthersCap {
       double from = cap > 0 ? cap : Math.min(pool, Math.max(1, Math.ceil(othersBusy)));
       return Math.max(1, (int) Math.floor(DECREASE * from));
     }
-    if (anyMeasured && allAtTarget && cap > 0) {
+    if (anyMeasured && allAtTarget && tested && cap > 0) {
       return cap + 1 >= pool ? 0 : cap + 1;
     }
     return cap;

@@ -38,6 +38,19 @@ class ManyTenantPolicyTest {
     }
   }
 
+  /** {@code rounds} rounds of {@code width} calls of {@code tenant} at once, each taking {@code ms}. */
+  private void parallel(String tenant, int rounds, int width, long ms) {
+    for (int r = 0; r < rounds; r++) {
+      List<Ticket<String>> running = new ArrayList<>();
+      for (int i = 0; i < width; i++) {
+        hbase.offer(tenant, "get", 1);
+        running.add(hbase.poll(0));
+      }
+      clock.advance(Duration.ofMillis(ms));
+      running.forEach(hbase::complete);
+    }
+  }
+
   private SchedulerSnapshot roll() {
     clock.advance(Duration.ofSeconds(10));
     return hbase.rollMetrics();
@@ -88,5 +101,35 @@ class ManyTenantPolicyTest {
     assertThat(ManyTenantPolicy.backlog(snap, "b")).isEqualTo(2.0);
     assertThat(ManyTenantPolicy.backlog(snap, "c")).isEqualTo(ManyTenantPolicy.MAX_BACKLOG);
     assertThat(ManyTenantPolicy.backlog(snap, "never-seen")).isEqualTo(1.0);
+  }
+
+  @Test
+  void aBurstsLoadIsKeptBetweenBurstsAndAQuietIntervalDoesNotGrowTheOthersCap() {
+    ManyTenantPolicy policy = new ManyTenantPolicy(ManyTenantParams.DEFAULTS, 10);
+    ManyTenantPolicy reactive = new ManyTenantPolicy(ManyTenantParams.DEFAULTS.withPeaks(false), 10);
+    ManyTenantPolicy.State start = new ManyTenantPolicy.State(policy.initial(tenants, base).fitted(), 4);
+
+    // A burst: a holds 8 of the 10 handlers for 6 s (100 rounds of 60 ms calls) in an interval of
+    // 21 s: 0.229 of the slots; every goal at its target.
+    parallel("a", 100, 8, 60);
+    calls("b", 100, 50, 0);
+    SchedulerSnapshot burst = roll();
+    ManyTenantPolicy.Plan afterBurst = policy.decide(start, tenants, burst, ResourceLoad.of(burst), base, base);
+    double peak = afterBurst.state().peaks().get("a");
+    assertThat(peak).isCloseTo(48.0 / 210, within(0.001));
+    assertThat(afterBurst.state().othersCap()).as("tested at the peak and met: grows").isEqualTo(5);
+
+    // Between bursts: a's 0.9 s in 15.9 s (a fortieth of that), every goal met with room to spare.
+    calls("a", 15, 60, 0);
+    calls("b", 100, 50, 0);
+    SchedulerSnapshot quiet = roll();
+    ManyTenantPolicy.Plan sized = policy.decide(afterBurst.state(), tenants, quiet, ResourceLoad.of(quiet), base, base);
+    ManyTenantPolicy.Plan lastOnly = reactive.decide(afterBurst.state(), tenants, quiet, ResourceLoad.of(quiet), base, base);
+    assertThat(sized.state().othersCap()).as("a quiet interval says nothing of the next burst").isEqualTo(5);
+    assertThat(lastOnly.state().othersCap()).isEqualTo(6);
+    assertThat(sized.state().peaks().get("a")).isCloseTo(peak * io.cake.controller.policy.ControlState.PEAK_DECAY, within(1e-9));
+    assertThat(lastOnly.state().peaks()).isEmpty();
+    // a's share is held for the burst's load, not cut to the quiet one.
+    assertThat(sized.state().shares().get("a")).isGreaterThan(lastOnly.state().shares().get("a"));
   }
 }
