@@ -132,7 +132,7 @@ public final class FairQueueScheduler<T> {
     lock.lock();
     try {
       q = queueFor(tenant);
-      if (closed || q.items.size() >= tenantCapacity || queued >= totalCapacity) {
+      if (closed || q.items.size() >= (q.capacity > 0 ? q.capacity : tenantCapacity) || queued >= totalCapacity) {
         return false;
       }
       long now = clock.nanoTime();
@@ -578,9 +578,37 @@ public final class FairQueueScheduler<T> {
     }
   }
 
+  /**
+   * Holds {@code tenant}'s queue to {@code max} items instead of the per-tenant capacity (0: back
+   * to it). Items already queued stay; new ones are refused while it is full.
+   */
+  public void setTenantCapacity(String tenant, int max) {
+    if (max < 0) {
+      throw new IllegalArgumentException("the queue capacity of '" + tenant + "' must be >= 0 (0: the default), got " + max);
+    }
+    lock.lock();
+    try {
+      TenantQueue<T> q = queueFor(tenant);
+      q.capacity = max;
+    } finally {
+      lock.unlock();
+    }
+  }
+
   /** Most items one tenant may have queued. */
   public int tenantCapacity() {
     return tenantCapacity;
+  }
+
+  /** Most items {@code tenant} may have queued now. */
+  public int tenantCapacity(String tenant) {
+    lock.lock();
+    try {
+      TenantQueue<T> q = tenants.get(tenant);
+      return q != null && q.capacity > 0 ? q.capacity : tenantCapacity;
+    } finally {
+      lock.unlock();
+    }
   }
 
   /** Most items queued over all tenants. */

@@ -21,6 +21,8 @@ final class TenantQueue<T> {
   int heapIndex = -1;
   /** Its rate limit, null if it has none. */
   TokenBucket bucket;
+  /** The most of its items queued, 0: the scheduler's per-tenant capacity. */
+  int capacity;
   /** The most of its tickets in service at once, 0: no cap. */
   int maxInService;
   /** Its tickets in service now, counted while it has a cap: taken under the lock, given back without. */

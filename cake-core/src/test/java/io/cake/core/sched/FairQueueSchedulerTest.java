@@ -231,6 +231,25 @@ class FairQueueSchedulerTest {
   }
 
   @Test
+  void aTenantMayHaveItsOwnQueueBoundAndZeroGivesItTheDefaultBack() {
+    FairQueueScheduler<String> s = new FairQueueScheduler<>("bounded", clock, 1, 3, 100);
+    s.setTenantCapacity("be", 1);
+    assertThat(s.offer("be", "be1", 1)).isTrue();
+    assertThat(s.offer("be", "be2", 1)).as("its own bound").isFalse();
+    assertThat(s.metrics("be").totalRejections()).isEqualTo(1);
+    for (int i = 0; i < 3; i++) {
+      assertThat(s.offer("a", "a" + i, 1)).as("the others keep the default").isTrue();
+    }
+    assertThat(s.tenantCapacity("be")).isEqualTo(1);
+    assertThat(s.tenantCapacity("a")).isEqualTo(3);
+    s.setTenantCapacity("be", 0);
+    assertThat(s.tenantCapacity("be")).isEqualTo(3);
+    assertThat(s.offer("be", "be2", 1)).isTrue();
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> s.setTenantCapacity("be", -1))
+        .hasMessageContaining("'be'");
+  }
+
+  @Test
   void boundedQueuesRejectWithoutBlockingAndTheTotalBoundHolds() {
     FairQueueScheduler<String> s = new FairQueueScheduler<>("bounded", clock, 1, 3, 5);
     assertThat(s.offer("a", "a1", 1)).isTrue();

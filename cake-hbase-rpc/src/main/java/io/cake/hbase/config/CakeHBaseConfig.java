@@ -73,6 +73,14 @@ public final class CakeHBaseConfig {
   /** Queue bound per tenant; a full queue makes dispatch refuse (CallQueueTooBigException). */
   public static final String QUEUE_PER_TENANT = "cake.hbase.queue.per-tenant";
   public static final int DEFAULT_QUEUE_PER_TENANT = 1_000;
+  /**
+   * Queue bound of tenant {@code best-effort}, where calls over their tenant's contract wait: it
+   * is held to a handler or so, so a flood over a contract would otherwise wait minutes in a
+   * queue of the per-tenant bound and time out. Beyond it calls are refused like any full queue's
+   * (CallQueueTooBigException, which the client retries after a pause).
+   */
+  public static final String QUEUE_BEST_EFFORT = "cake.hbase.queue.best-effort";
+  public static final int DEFAULT_QUEUE_BEST_EFFORT = 100;
   /** Bound on all Cake queues together. */
   public static final String QUEUE_TOTAL = "cake.hbase.queue.total";
   public static final int DEFAULT_QUEUE_TOTAL = 10_000;

@@ -35,6 +35,7 @@ public record CakeSettings(
     AclMode aclMode,
     int maxTenants,
     int queuePerTenant,
+    int queueBestEffort,
     int queueTotal,
     int initialHandlers,
     boolean aimdEnabled,
@@ -108,6 +109,7 @@ public record CakeSettings(
     int maxTenants = intAtLeast(conf, MAX_TENANTS, DEFAULT_MAX_TENANTS, 1);
     int perTenant = intAtLeast(conf, QUEUE_PER_TENANT, DEFAULT_QUEUE_PER_TENANT, 1);
     int total = intAtLeast(conf, QUEUE_TOTAL, DEFAULT_QUEUE_TOTAL, 1);
+    int bestEffortQueue = intAtLeast(conf, QUEUE_BEST_EFFORT, DEFAULT_QUEUE_BEST_EFFORT, 1);
     int aimdMin = intAtLeast(conf, AIMD_MIN, DEFAULT_AIMD_MIN, 1);
     int aimdMax = intAtLeast(conf, AIMD_MAX, DEFAULT_AIMD_MAX, 1);
     AimdConfig aimd;
@@ -145,6 +147,7 @@ public record CakeSettings(
         acl,
         maxTenants,
         perTenant,
+        bestEffortQueue,
         total,
         initial,
         bool(conf, AIMD_ENABLED, DEFAULT_AIMD_ENABLED),

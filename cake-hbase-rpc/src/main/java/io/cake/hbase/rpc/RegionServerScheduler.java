@@ -89,6 +89,7 @@ public final class RegionServerScheduler implements FirstLevel {
     queues.setAllocation(settings.allocation());
     queues.setLimits(withBestEffortCap(throttleLimits, settings.bestEffortHandlers()));
     queues.setInServiceCaps(inServiceCaps(settings.bestEffortHandlers(), inServiceExempt, othersInService));
+    queues.setTenantCapacity(TenantNames.BEST_EFFORT, bestEffortQueue(settings));
     this.ops = new OperationStats(name, clock.nanoTime());
     this.handler =
         new CallHandler(name, queues, ops, sizer, counts, clock, server, errors);
@@ -224,6 +225,7 @@ public final class RegionServerScheduler implements FirstLevel {
       queues.setAllocation(allocation);
     }
     queues.setCapacities(next.queuePerTenant(), next.queueTotal());
+    queues.setTenantCapacity(TenantNames.BEST_EFFORT, bestEffortQueue(next));
     resolver = resolverFor(next);
     if (next.bestEffortHandlers() != settings.bestEffortHandlers()) {
       queues.setLimits(withBestEffortCap(throttleLimits, next.bestEffortHandlers()));
@@ -388,6 +390,11 @@ public final class RegionServerScheduler implements FirstLevel {
   public static io.cake.core.sched.RateLimits throttleLimits(String exemptTenant, double handlers) {
     return handlers == 0.0 ? io.cake.core.sched.RateLimits.none()
         : io.cake.core.sched.RateLimits.allBut(exemptTenant, handlers * MICROS_PER_SECOND);
+  }
+
+  /** Best effort's queue bound: its own, never above the per-tenant bound. */
+  static int bestEffortQueue(CakeSettings s) {
+    return Math.min(s.queuePerTenant(), s.queueBestEffort());
   }
 
   /**
