@@ -3,7 +3,7 @@ package io.cake.cli.format;
 import io.cake.cli.status.SloRow;
 import java.util.List;
 
-/** {@code cake slo show} for people: one row per RegionServer's controller. */
+/** {@code cake slo show} for people: one row per SLO tenant of each RegionServer's controller. */
 public final class SloText {
   private SloText() {}
 

@@ -29,9 +29,7 @@ final class ControllerReader {
     return new ControllerView(
         Beans.text(b, "SloTenant"),
         Beans.text(b, "Slo"),
-        Beans.number(b, "SloPercentile"),
-        Beans.number(b, "SloLatencyMillis"),
-        Beans.number(b, "SloThroughput"),
+        goals(b),
         b.path("Paused").asBoolean(),
         interval == null ? null : interval.longValue(),
         Beans.text(b, "LastDecision"),
@@ -42,6 +40,27 @@ final class ControllerReader {
         nonNegative(b, "HbasePoolCap"),
         failures == null ? null : failures.longValue(),
         Beans.text(b, "ConfigurationError"));
+  }
+
+  /**
+   * Each SLO tenant's goal from {@code SloGoals}; from a controller without it (one SLO tenant),
+   * the one goal from {@code SloTenant}, {@code SloPercentile}, {@code SloLatencyMillis} and
+   * {@code SloThroughput}.
+   */
+  static List<TenantGoal> goals(JsonNode b) {
+    List<TenantGoal> out = new ArrayList<>();
+    JsonNode many = b.path("SloGoals");
+    if (many.isArray()) {
+      many.forEach(g -> out.add(new TenantGoal(Beans.text(g, "tenant"), Beans.number(g, "percentile"),
+          Beans.number(g, "latencyMillis"), Beans.number(g, "throughput"), Beans.number(g, "weight"))));
+      return out;
+    }
+    String tenant = Beans.text(b, "SloTenant");
+    if (tenant != null && !tenant.isEmpty()) {
+      out.add(new TenantGoal(tenant, Beans.number(b, "SloPercentile"), Beans.number(b, "SloLatencyMillis"),
+          Beans.number(b, "SloThroughput"), null));
+    }
+    return out;
   }
 
   /** -1 means "before the first decision": shown as unknown. */

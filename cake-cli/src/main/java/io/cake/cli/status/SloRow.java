@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One RegionServer's controller for {@code cake slo show}: the SLO, what the scheduler measured
- * for that tenant over its last interval at the SLO's percentile (ms) or as throughput (ops/s),
+ * One SLO tenant of one RegionServer's controller for {@code cake slo show} (a row per SLO
+ * tenant): its goal, what the scheduler measured for that tenant over its last interval at the SLO's percentile (ms) or as throughput (ops/s),
  * whether that met the SLO, and the controller's last reasons. {@code error} explains a row
  * without a controller.
  */
@@ -29,12 +29,16 @@ public record SloRow(
         out.add(missing(rs, "UNREACHABLE: " + rs.error()));
       } else if (c == null) {
         out.add(missing(rs, "controller " + rs.noController()));
+      } else if (c.goals().isEmpty()) {
+        out.add(new SloRow(rs.label(), c.sloTenant(), c.slo(), null, null, null, c.paused(), c.lastDecision(),
+            c.lastReasons(), null));
       } else {
-        TenantRow row = rs.hbase() == null ? null
-            : rs.hbase().tenants().stream().filter(r -> r.tenant().equals(c.sloTenant())).findFirst().orElse(null);
-        boolean throughput = c.sloThroughput() != null;
-        out.add(new SloRow(rs.label(), c.sloTenant(), c.slo(), row == null ? null : c.measured(row),
-            throughput ? "ops/s" : "ms", row == null ? null : c.met(row), c.paused(), c.lastDecision(), c.lastReasons(), null));
+        for (TenantGoal g : c.goals()) { // one row per SLO tenant
+          TenantRow row = rs.hbase() == null ? null
+              : rs.hbase().tenants().stream().filter(r -> r.tenant().equals(g.tenant())).findFirst().orElse(null);
+          out.add(new SloRow(rs.label(), g.tenant(), g.text(), row == null ? null : g.measured(row), g.unit(),
+              row == null ? null : g.met(row), c.paused(), c.lastDecision(), c.lastReasons(), null));
+        }
       }
     }
     return out;

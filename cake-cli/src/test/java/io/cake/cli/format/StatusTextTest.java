@@ -8,6 +8,7 @@ import io.cake.cli.status.DataNodeLevel;
 import io.cake.cli.status.HBaseLevel;
 import io.cake.cli.status.RegionServerStatus;
 import io.cake.cli.status.SloRow;
+import io.cake.cli.status.TenantGoal;
 import io.cake.cli.status.TenantRow;
 import io.cake.cli.status.TenantSummary;
 import java.util.List;
@@ -18,7 +19,8 @@ class StatusTextTest {
   static final TenantRow FRONT = new TenantRow("frontend", 0.137, 13.7, 1, 0.0, 0.02, 23.0, 69.0, 0.0, 5.73, 13.6, 13.6,
       "p99.0 <= 50.0 ms", true);
   static final TenantRow BATCH = new TenantRow("batch", 0.431, 43.1, 0, 2.0, 0.5, 143.1, 429.0, 0.0, 2.42, 55.3, 60.8, null, null);
-  static final ControllerView CONTROLLER = new ControllerView("frontend", "p99.0 <= 50.0 ms", 99.0, 50.0, null, false,
+  static final ControllerView CONTROLLER = new ControllerView("frontend", "p99.0 <= 50.0 ms",
+      List.of(new TenantGoal("frontend", 99.0, 50.0, null, 1.0)), false,
       3000L, "cake-controller: frontend: p99.0 <= 50.0 ms measured p99.94=18.5 samples=84 | perf=2.71 -> share=13.7%",
       List.of("SLO exceeded (perf 2.71): share -1.5 points"), 0.137, 0, 1, 8, 0L, "");
 
@@ -52,7 +54,8 @@ class StatusTextTest {
 
   @Test
   void aPausedControllerAndAMissedSloSaySo() {
-    ControllerView paused = new ControllerView("frontend", "p99.0 <= 10.0 ms", 99.0, 10.0, null, true, 10_000L,
+    ControllerView paused = new ControllerView("frontend", "p99.0 <= 10.0 ms",
+        List.of(new TenantGoal("frontend", 99.0, 10.0, null, 1.0)), true, 10_000L,
         "paused: allocation left as it is", List.of(), null, null, null, null, 3L,
         "cake.slo.frontend: millis must be a positive finite number, got -5.0");
     HBaseLevel hbase = new HBaseLevel("hbase-1", false, 4, 4, 72, 0, 0.0, null, 0, 0, 1.0, "cake.hbase.aimd.min: must be >= 1", List.of());
@@ -71,6 +74,21 @@ class StatusTextTest {
     RegionServerStatus rs = new RegionServerStatus("rs", 1, "http://rs:2", true, null, null, null, why, null);
     assertThat(StatusText.regionServer(rs)).contains("  controller: not running: " + why);
     assertThat(SloRow.of(new ClusterStatus(List.of(rs))).get(0).error()).isEqualTo("controller not running: " + why);
+  }
+
+  @Test
+  void severalSloTenantsGetARowEachInSloShowJudgedByTheirOwnGoals() {
+    ControllerView two = new ControllerView("batch,frontend", "batch: p99.0 <= 40.0 ms weight 2.0; frontend: p99.0 <= 50.0 ms",
+        List.of(new TenantGoal("batch", 99.0, 40.0, null, 2.0), new TenantGoal("frontend", 99.0, 50.0, null, 1.0)),
+        false, 3000L, "", List.of(), null, null, null, null, 0L, "");
+    HBaseLevel hbase = new HBaseLevel("hbase-26620", true, 6, 4, 72, 8, 0.0, null, 1, 2, 43.1, null, List.of(BATCH, FRONT));
+    List<SloRow> rows = SloRow.of(new ClusterStatus(List.of(
+        new RegionServerStatus("127.0.0.2", 26620, "http://127.0.0.2:26621", true, null, hbase, two, null, null))));
+    assertThat(rows).extracting(SloRow::tenant).containsExactly("batch", "frontend");
+    assertThat(rows.get(0).slo()).isEqualTo("p99.0 <= 40.0 ms weight 2.0");
+    assertThat(rows.get(0).measured()).isEqualTo(55.3);
+    assertThat(rows.get(0).met()).isFalse();
+    assertThat(rows.get(1).met()).isTrue();
   }
 
   @Test

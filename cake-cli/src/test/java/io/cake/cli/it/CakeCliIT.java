@@ -242,7 +242,12 @@ class CakeCliIT {
     assertThat(tenants.get("batch").path("slo").isNull()).isTrue();
     JsonNode c = s.path("controller");
     assertThat(c.path("sloTenant").asText()).isEqualTo("front");
-    assertThat(c.path("sloLatencyMs").asDouble()).isEqualTo(500.0);
+    // Its goals as numbers, read from the SloGoals composite array HBase's /jmx page renders.
+    assertThat(c.path("goals")).hasSize(1);
+    assertThat(c.path("goals").get(0).path("tenant").asText()).isEqualTo("front");
+    assertThat(c.path("goals").get(0).path("percentile").asDouble()).isEqualTo(99.0);
+    assertThat(c.path("goals").get(0).path("latencyMs").asDouble()).isEqualTo(500.0);
+    assertThat(c.path("goals").get(0).path("throughput").isNull()).as("NaN on the page: null").isTrue();
     assertThat(c.path("paused").asBoolean()).isFalse();
     assertThat(c.path("lastDecision").asText()).startsWith("cake-controller: front: p99.0 <= 500.0 ms");
     // The DataNode of this mini-cluster runs in the RegionServer's JVM: read from the same page,

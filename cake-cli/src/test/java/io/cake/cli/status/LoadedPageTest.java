@@ -24,9 +24,8 @@ class LoadedPageTest {
     assertThat(front.p99Ms()).isEqualTo(28.442623);
     assertThat(front.weight()).isCloseTo(16.258, within(0.001));
     ControllerView c = ControllerReader.bean(rs, 26620).map(ControllerReader::view).orElseThrow();
-    assertThat(c.sloPercentile()).isEqualTo(99.0);
-    assertThat(c.sloLatencyMs()).isEqualTo(50.0);
-    assertThat(c.sloThroughput()).as("\"NaN\"").isNull();
+    assertThat(c.goals()).as("from a controller without SloGoals: the one goal")
+        .containsExactly(new TenantGoal("frontend", 99.0, 50.0, null, null)); // SloThroughput "NaN": null
     assertThat(c.hbasePoolCap()).isEqualTo(6);
     assertThat(c.lastReasons()).containsExactly("SLO exceeded (perf 3.45): share -1.8 points", "SLO exceeded: HBase pool cap +1 to 6");
     assertThat(c.met(front)).as("28.4 ms against 50 ms").isTrue();

@@ -40,10 +40,20 @@ class PageParsingTest {
     ControllerView c = ControllerReader.bean(rs, 26620).map(ControllerReader::view).orElseThrow();
     assertThat(c.sloTenant()).isEqualTo("frontend");
     assertThat(c.slo()).isEqualTo("p99.0 <= 50.0 ms");
-    assertThat(c.sloPercentile()).as("an older controller without the attribute").isNull();
+    assertThat(c.goals()).singleElement().extracting(TenantGoal::percentile)
+        .as("an older controller without the attribute").isNull();
     assertThat(c.lastReasons()).containsExactly("only 0 samples (< 100): no SLO-driven change");
     assertThat(c.met(front)).isNull();
     assertThat(ControllerReader.bean(rs, 1)).isEmpty();
+  }
+
+  @Test
+  void severalSloTenantsComeFromSloGoalsAsHBasesServletWritesThem() throws IOException {
+    // An array of composite data, NaN quoted, as the RegionServer's /jmx page gives it.
+    List<TenantGoal> goals = ControllerReader.goals(io.cake.cli.jmx.JsonTree.read("{\"SloTenant\":\"a,etl\","
+        + "\"SloGoals\":[{\"latencyMillis\":50.0,\"percentile\":99.9,\"tenant\":\"a\",\"throughput\":\"NaN\",\"weight\":2.0},"
+        + "{\"latencyMillis\":\"NaN\",\"percentile\":\"NaN\",\"tenant\":\"etl\",\"throughput\":40.0,\"weight\":1.0}]}"));
+    assertThat(goals).containsExactly(new TenantGoal("a", 99.9, 50.0, null, 2.0), new TenantGoal("etl", null, null, 40.0, 1.0));
   }
 
   @Test

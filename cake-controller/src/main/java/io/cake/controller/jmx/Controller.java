@@ -85,6 +85,13 @@ public final class Controller implements ControllerMXBean {
   }
 
   @Override
+  public SloGoal[] getSloGoals() {
+    SecondLevelController c = controller.get();
+    return c == null ? new SloGoal[0]
+        : c.slos().stream().sorted(java.util.Comparator.comparing(SloTarget::tenant)).map(SloGoal::of).toArray(SloGoal[]::new);
+  }
+
+  @Override
   public String[] getTenantShares() {
     ManyTenantPolicy.Plan p = plan();
     return p == null ? new String[0] : p.tenantLines().toArray(String[]::new);

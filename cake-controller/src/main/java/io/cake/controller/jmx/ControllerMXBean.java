@@ -25,6 +25,9 @@ public interface ControllerMXBean {
   /** Every SLO tenant, one "tenant: goal [weight w]" each. */
   String[] getSlos();
 
+  /** Every SLO tenant's goal as numbers, in name order; empty while not running. */
+  SloGoal[] getSloGoals();
+
   /**
    * With several SLO tenants, the last interval's shares, one "tenant measured=.. perf=..
    * share=.." each (the tenants without a goal as one, "(others)"); empty with one.

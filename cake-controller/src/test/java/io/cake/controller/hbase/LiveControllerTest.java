@@ -81,6 +81,16 @@ class LiveControllerTest {
     assertThat(many.slos()).containsExactly(
         new SloTarget("back", io.cake.core.tenant.LatencyGoal.of(99, 300), 2), SloTarget.latency("front", 99, 100));
     assertThat((String[]) jmx.getAttribute(mbean, "ServedFirst")).containsExactly("back", "front");
+    // The goals as numbers, for tools (an MXBean's composite type: what HBase's /jmx page shows).
+    javax.management.openmbean.CompositeData[] goals =
+        (javax.management.openmbean.CompositeData[]) jmx.getAttribute(mbean, "SloGoals");
+    assertThat(goals).hasSize(2);
+    assertThat(goals[0].get("tenant")).isEqualTo("back");
+    assertThat(goals[0].get("latencyMillis")).isEqualTo(300.0);
+    assertThat(goals[0].get("weight")).isEqualTo(2.0);
+    assertThat(goals[1].get("tenant")).isEqualTo("front");
+    assertThat(goals[1].get("percentile")).isEqualTo(99.0);
+    assertThat((Double) goals[1].get("throughput")).isNaN();
 
     reload(file("cake.slo.back.latency-ms", "300", "cake.slo.back.weight", "0.5", "cake.controller.minimax.step", "0.2"));
     assertThat(live.controller()).as("set in place, models kept").isSameAs(many);
