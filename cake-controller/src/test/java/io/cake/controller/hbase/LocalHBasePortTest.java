@@ -82,15 +82,7 @@ class LocalHBasePortTest {
     conf.set("cake.hbase.aimd.enabled", "false");
     conf.set("cake.hbase.aimd.min", "4");
     conf.set("cake.hbase.handlers.initial", "5");
-    RpcScheduler rpc = new CakeRpcSchedulerFactory().create(conf, NORMAL, null);
-    rpc.init(
-        new RpcScheduler.Context() {
-          @Override
-          public InetSocketAddress getListenerAddress() {
-            return new InetSocketAddress("localhost", 0);
-          }
-        });
-    rpc.start();
+    RpcScheduler rpc = started(conf);
     try {
       RegionServerScheduler s = ((io.cake.hbase.rpc.CakeRpcScheduler) rpc).cake();
       LocalHBasePort port = new LocalHBasePort(s);

@@ -40,16 +40,11 @@ class HandlerErrorAbortTest {
   }
 
   private static Configuration conf(String... kv) {
-    Configuration c = new Configuration(false);
-    c.set("cake.hbase.jmx.enabled", "false");
-    c.set("cake.hbase.aimd.enabled", "false");
-    c.set("cake.hbase.aimd.min", "4");
-    c.set("cake.hbase.handlers.initial", "4");
-    c.setInt("hbase.regionserver.handler.count", 2);
-    for (int i = 0; i < kv.length; i += 2) {
-      c.set(kv[i], kv[i + 1]);
-    }
-    return c;
+    String[] all = new String[kv.length + 2];
+    all[0] = "hbase.regionserver.handler.count";
+    all[1] = "2";
+    System.arraycopy(kv, 0, all, 2, kv.length);
+    return StartedSchedulers.conf(all);
   }
 
   @Test

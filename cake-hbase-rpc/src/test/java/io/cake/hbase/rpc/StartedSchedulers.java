@@ -29,6 +29,19 @@ final class StartedSchedulers {
 
   private StartedSchedulers() {}
 
+  /** A small fixed pool (4 handlers, AIMD off), no JMX, then {@code kv} (key, value, ...). */
+  static Configuration conf(String... kv) {
+    Configuration c = new Configuration(false);
+    c.set("cake.hbase.jmx.enabled", "false");
+    c.set("cake.hbase.aimd.enabled", "false");
+    c.set("cake.hbase.aimd.min", "4");
+    c.set("cake.hbase.handlers.initial", "4");
+    for (int i = 0; i < kv.length; i += 2) {
+      c.set(kv[i], kv[i + 1]);
+    }
+    return c;
+  }
+
   /** @param server aborted past the handler error limit; null: none */
   static CakeRpcScheduler start(Configuration conf, Abortable server) {
     CakeRpcScheduler s =
