@@ -77,6 +77,8 @@ public final class ControllerConfig {
   public static final String MINIMAX_OTHERS_CAP = "cake.controller.minimax.others-cap";
   /** Several SLO tenants: size the load floor and the others' cap for each tenant's recent peak load. */
   public static final String MINIMAX_PEAKS = "cake.controller.minimax.peaks";
+  /** Several SLO tenants: cut the others' cap on every miss, not only when the shares are exhausted. */
+  public static final String MINIMAX_CUT_ON_EVERY_MISS = "cake.controller.minimax.cut-on-every-miss";
 
   /**
    * Per tenant: {@code cake.slo.<tenant>.percentile} (default 99) with {@code .latency-ms}, or
@@ -240,7 +242,8 @@ public final class ControllerConfig {
     try {
       return new ManyTenantParams(shares, (int) window, dbl(conf, MINIMAX_LOAD_MARGIN, d.loadMargin()),
           ConfigBoolean.parse(MINIMAX_OTHERS_CAP, conf.get(MINIMAX_OTHERS_CAP), d.othersCap()),
-          ConfigBoolean.parse(MINIMAX_PEAKS, conf.get(MINIMAX_PEAKS), d.peaks()));
+          ConfigBoolean.parse(MINIMAX_PEAKS, conf.get(MINIMAX_PEAKS), d.peaks()),
+          ConfigBoolean.parse(MINIMAX_CUT_ON_EVERY_MISS, conf.get(MINIMAX_CUT_ON_EVERY_MISS), d.cutOnEveryMiss()));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(String.valueOf(e.getMessage()).replaceFirst("^loadMargin\\b", MINIMAX_LOAD_MARGIN), e);
     }

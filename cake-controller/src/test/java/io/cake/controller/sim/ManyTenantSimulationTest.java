@@ -155,7 +155,7 @@ class ManyTenantSimulationTest {
     // chunks needed about 0.21 of the disks; its p99 went from 100 ms to 3.9 s in one interval, and
     // b and c met 23 and 23 windows of 30. With it (1.25x the load, measured at the busier level):
     // 29 and 29, the same batch.
-    ManyTenantParams noFloor = new ManyTenantParams(ManyTenantParams.DEFAULTS.shares(), 6, 0, true, true);
+    ManyTenantParams noFloor = new ManyTenantParams(ManyTenantParams.DEFAULTS.shares(), 6, 0, true, true, false);
     Outcome without = run(0.65, 1.0, Map.of(), true, 1, noFloor);
     Outcome with = run(0.65, 1.0, Map.of(), true, 1, ManyTenantParams.DEFAULTS);
     System.out.printf("many tenants, room: windows met %d/%d/%d with the load floor, %d/%d/%d without%n",

@@ -24,9 +24,16 @@ import java.util.Objects;
  *     {@link ManyTenantPolicy#NEAR_PEAK} of it), since meeting a goal between bursts says nothing
  *     of the next burst. Off, a burst shorter than an interval meets a cap grown in the quiet
  *     intervals before it and a share cut to the quiet load (the bursty experiment, reactive only)
+ * @param cutOnEveryMiss whether the others' cap is cut on every miss of a goal (true), or only when
+ *     the allocator also says the shares cannot give every goal its target (false, the default).
+ *     One default run each on the real hdd cluster: with a tenant at 3x its contract, cutting on
+ *     every miss kept the others at 100% of windows and its in-contract calls within their SLO
+ *     (the default: 53% and 93%, and 319 ms against 232); with three well-behaved tenants it met
+ *     80/67/87% of windows with less batch (the default: 87-100%)
  */
 public record ManyTenantParams(
-    MinimaxShares.Params shares, int fitWindow, double loadMargin, boolean othersCap, boolean peaks) {
+    MinimaxShares.Params shares, int fitWindow, double loadMargin, boolean othersCap, boolean peaks,
+    boolean cutOnEveryMiss) {
   public static final double DEFAULT_STEP = 0.1;
   public static final double DEFAULT_TARGET = 1.5;
   public static final double DEFAULT_MIN_SHARE = 0.005;
@@ -34,11 +41,16 @@ public record ManyTenantParams(
   public static final double DEFAULT_LOAD_MARGIN = 1.25;
   public static final ManyTenantParams DEFAULTS = new ManyTenantParams(
       new MinimaxShares.Params(DEFAULT_STEP, DEFAULT_TARGET, DEFAULT_MIN_SHARE), DEFAULT_FIT_WINDOW, DEFAULT_LOAD_MARGIN,
-      true, true);
+      true, true, false);
 
   /** The same with {@code peaks} as given. */
   public ManyTenantParams withPeaks(boolean on) {
-    return new ManyTenantParams(shares, fitWindow, loadMargin, othersCap, on);
+    return new ManyTenantParams(shares, fitWindow, loadMargin, othersCap, on, cutOnEveryMiss);
+  }
+
+  /** The same with {@code cutOnEveryMiss} as given. */
+  public ManyTenantParams withCutOnEveryMiss(boolean on) {
+    return new ManyTenantParams(shares, fitWindow, loadMargin, othersCap, peaks, on);
   }
 
   public ManyTenantParams {

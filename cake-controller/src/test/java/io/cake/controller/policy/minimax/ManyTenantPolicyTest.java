@@ -132,4 +132,20 @@ class ManyTenantPolicyTest {
     // a's share is held for the burst's load, not cut to the quiet one.
     assertThat(sized.state().shares().get("a")).isGreaterThan(lastOnly.state().shares().get("a"));
   }
+
+  @Test
+  void cuttingOnEveryMissCutsTheOthersCapWhereTheDefaultWaitsForTheSharesToBeExhausted() {
+    calls("a", 100, 300, 0); // a at three times its SLO
+    calls("b", 100, 50, 0);
+    SchedulerSnapshot snap = roll();
+    ManyTenantPolicy.State start = new ManyTenantPolicy.State(
+        new ManyTenantPolicy(ManyTenantParams.DEFAULTS, 10).initial(tenants, base).fitted(), 4);
+    ManyTenantPolicy.Plan byDefault = new ManyTenantPolicy(ManyTenantParams.DEFAULTS, 10)
+        .decide(start, tenants, snap, ResourceLoad.of(snap), base, base);
+    ManyTenantPolicy.Plan everyMiss = new ManyTenantPolicy(ManyTenantParams.DEFAULTS.withCutOnEveryMiss(true), 10)
+        .decide(start, tenants, snap, ResourceLoad.of(snap), base, base);
+    assertThat(byDefault.decision().result().overloaded()).as("the shares can still give a more").isFalse();
+    assertThat(byDefault.state().othersCap()).isEqualTo(4);
+    assertThat(everyMiss.state().othersCap()).isEqualTo(3);
+  }
 }
