@@ -124,6 +124,13 @@ public final class ManyTenantPolicy {
    */
   public static final double NEAR_PEAK = 0.7;
 
+  /**
+   * A peak below this fraction of the slots does not hold the cap back: a tenant that went idle
+   * would otherwise do so for ever (its peak only fades), and with a peak this small a burst
+   * needs little. From a peak of 20% of the slots, about 33 intervals.
+   */
+  public static final double NEGLIGIBLE_PEAK = 0.02;
+
   /** Most a backlog can multiply a tenant's measured load: a flood must not claim everything. */
   static final double MAX_BACKLOG = 4.0;
 
@@ -202,7 +209,7 @@ public final class ManyTenantPolicy {
         if (params.peaks()) {
           double peak = ControlState.nextPeak(state.peaks().getOrDefault(t.tenant(), 0.0), load);
           peaks.put(t.tenant(), peak);
-          tested &= load >= NEAR_PEAK * peak;
+          tested &= peak < NEGLIGIBLE_PEAK || load >= NEAR_PEAK * peak;
           load = peak;
         }
         floors.put(t.tenant(), params.loadMargin() * load);

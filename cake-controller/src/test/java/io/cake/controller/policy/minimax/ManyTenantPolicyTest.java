@@ -148,4 +148,27 @@ class ManyTenantPolicyTest {
     assertThat(byDefault.state().othersCap()).isEqualTo(4);
     assertThat(everyMiss.state().othersCap()).isEqualTo(3);
   }
+
+  @Test
+  void aTenantThatWentIdleHoldsTheCapBackOnlyUntilItsPeakHasFaded() {
+    ManyTenantPolicy policy = new ManyTenantPolicy(ManyTenantParams.DEFAULTS, 10);
+    parallel("a", 100, 8, 60); // a burst of a: 0.229 of the slots
+    calls("b", 100, 50, 0);
+    SchedulerSnapshot burst = roll();
+    ManyTenantPolicy.State s = policy.decide(new ManyTenantPolicy.State(policy.initial(tenants, base).fitted(), 4),
+        tenants, burst, ResourceLoad.of(burst), base, base).state();
+    int capWhileFading = s.othersCap();
+    int grewAfter = 0;
+    for (int interval = 1; interval <= 100 && grewAfter == 0; interval++) {
+      calls("b", 100, 50, 0); // a idle, b at its target
+      SchedulerSnapshot idle = roll();
+      s = policy.decide(s, tenants, idle, ResourceLoad.of(idle), base, base).state();
+      if (s.othersCap() != capWhileFading) {
+        grewAfter = interval;
+      }
+    }
+    // 0.229 of the slots fading by half every 10 intervals falls below 0.02 after 36.
+    assertThat(grewAfter).as("held while a's peak was not negligible, then grown").isBetween(34, 37);
+    assertThat(s.othersCap()).isEqualTo(capWhileFading + 1);
+  }
 }
