@@ -160,11 +160,27 @@ final class TenantExperiments {
   }
 
   /**
-   * One row per front end of {@code run} and one for its batch; returns whether every front end met
-   * its SLO over the whole run.
+   * One front end in one run, as its row says: its latency at its percentile over the whole run,
+   * whether that met its SLO, the fraction of windows after convergence that did (null: none had
+   * requests), and its weighted badness over the whole run and per window after convergence.
    */
-  private boolean rows(RunSummary run, Map<String, Double> slos, RunSummary isoBatch, String note) {
-    boolean all = true;
+  record Judged(double latencyMs, boolean sloMet, Double windowsMetAfter, double badness, double windowBadness) {}
+
+  /** Whether every front end of a run met its SLO over the whole run. */
+  static boolean allMet(Map<String, Judged> judged) {
+    return judged.values().stream().allMatch(Judged::sloMet);
+  }
+
+  /** {@code which}'s windows met after convergence, by name. */
+  private static Map<String, Object> windowsMetAfter(Map<String, Judged> judged, List<FrontEnd> which) {
+    Map<String, Object> m = new TreeMap<>();
+    which.forEach(f -> m.put(f.name(), judged.get(f.name()).windowsMetAfter()));
+    return m;
+  }
+
+  /** One row per front end of {@code run} and one for its batch; returns the front ends' judgements, in order. */
+  private Map<String, Judged> rows(RunSummary run, Map<String, Double> slos, RunSummary isoBatch, String note) {
+    Map<String, Judged> judged = new LinkedHashMap<>();
     int from = convergenceWindows(run);
     for (FrontEnd f : fronts) {
       Windows w = windows(run, f.name());
@@ -180,17 +196,18 @@ final class TenantExperiments {
       pt.put("slo_ms", slo);
       pt.put("percentile", pct(f));
       pt.put("latency_ms", RunSummary.round(p));
-      boolean ok = !Double.isNaN(p) && p <= slo;
-      pt.put("slo_met", ok);
+      Judged j = new Judged(p, !Double.isNaN(p) && p <= slo, fraction(after), badness(f, slo, p),
+          windowBadness(w, f, slo, from));
+      pt.put("slo_met", j.sloMet());
       pt.put("windows_met", fraction(met));
-      pt.put("windows_met_after_convergence", fraction(after));
-      pt.put("weighted_badness", RunSummary.round(badness(f, slo, p)));
-      pt.put("weighted_badness_per_window", RunSummary.round(windowBadness(w, f, slo, from)));
+      pt.put("windows_met_after_convergence", j.windowsMetAfter());
+      pt.put("weighted_badness", RunSummary.round(j.badness()));
+      pt.put("weighted_badness_per_window", RunSummary.round(j.windowBadness()));
       if (note != null && f.name().equals(Phase.EmbeddedNames.FRONTEND)) {
         pt.put("note", note);
       }
       r.points.add(pt);
-      all &= ok;
+      judged.put(f.name(), j);
     }
     if (run.hasBatch()) {
       Map<String, Object> pt = new LinkedHashMap<>();
@@ -200,7 +217,7 @@ final class TenantExperiments {
       pt.put("batch_of_isolated", isoBatch == null ? null : RunSummary.round(run.batchOpsPerSec() / isoBatch.batchOpsPerSec()));
       r.points.add(pt);
     }
-    return all;
+    return judged;
   }
 
   /**
@@ -288,7 +305,7 @@ final class TenantExperiments {
     Boolean fifoMet = null;
     if (o.wants("hbase-fifo")) {
       RunSummary fifo = run(lab.stock("hbase-fifo", "HBase default: one FIFO call queue"), 1, true, o.mixedSeconds());
-      fifoMet = rows(fifo, slos, isoBatch, null);
+      fifoMet = allMet(rows(fifo, slos, isoBatch, null));
     }
 
     // HBase's built-in option for this: a quota on the batch user, swept.
@@ -306,7 +323,7 @@ final class TenantExperiments {
       Policy q = new Policy("hbase-quota-" + fmt(f), "HBase quota: batch user READ_SIZE " + RunSummary.round(bytes / 1e6)
           + " MB/s", rs, false, Map.of(), bytes, null, knob, false);
       RunSummary run = run(q, 1, true, o.sweepSeconds());
-      if (rows(run, slos, isoBatch, null) && (bestQuota == null || run.batchOpsPerSec() > bestQuota.batchOpsPerSec())) {
+      if (allMet(rows(run, slos, isoBatch, null)) && (bestQuota == null || run.batchOpsPerSec() > bestQuota.batchOpsPerSec())) {
         bestQuota = run;
       }
     }
@@ -324,14 +341,14 @@ final class TenantExperiments {
         "Cake with the controller for several SLO tenants (weighted minimax, the others' handler cap), from equal shares",
         controllerKeys(slos, smallestRate()), null);
     RunSummary c = run(cake, 1, true, o.sloSeconds());
-    boolean cakeMet = rows(c, slos, isoBatch, null);
+    Map<String, Judged> cakeJudged = rows(c, slos, isoBatch, null);
+    boolean cakeMet = allMet(cakeJudged);
     normalizedChart(c, slos, "multi-tenant-p99.png", "Cake, three SLO tenants: p99 per window over each one's SLO");
 
     int from = convergenceWindows(c);
     double worstAfter = 1;
-    for (FrontEnd f : fronts) {
-      int[] after = windowsMet(windows(c, f.name()), pct(f), slos.get(f.name()), from);
-      worstAfter = Math.min(worstAfter, after[1] == 0 ? 0 : after[0] / (double) after[1]);
+    for (Judged j : cakeJudged.values()) {
+      worstAfter = Math.min(worstAfter, j.windowsMetAfter() == null ? 0 : j.windowsMetAfter());
     }
     r.summary.put("slos_ms", slos);
     r.summary.put("fifo_all_met", fifoMet);
@@ -364,11 +381,14 @@ final class TenantExperiments {
     rows(iso, slos, null, null);
     String over = bad.name() + " at " + fmt(MISBEHAVING_TIMES) + "x its rate";
     RunSummary fifo = run(lab.stock("hbase-fifo", "HBase default, " + over), MISBEHAVING_TIMES, true, o.mixedSeconds());
-    rows(fifo, slos, null, "all of its calls, client side");
+    List<FrontEnd> others = fronts.subList(1, fronts.size());
+    r.summary.put("hbase-fifo_others_windows_met", windowsMetAfter(rows(fifo, slos, null, "all of its calls, client side"),
+        others));
     Map<String, String> keys = controllerKeys(slos, smallestRate());
     RunSummary without = run(lab.cakeController("cake-no-contract", "Cake's controller, no contract, " + over, keys, null),
         MISBEHAVING_TIMES, true, o.sloSeconds());
-    rows(without, slos, null, "all of its calls, client side");
+    r.summary.put("cake-no-contract_others_windows_met",
+        windowsMetAfter(rows(without, slos, null, "all of its calls, client side"), others));
     Map<String, String> withKeys = new LinkedHashMap<>(keys);
     // RATE:BURST, the burst a whole number of calls (one second's worth).
     double contracted = rate(bad);
@@ -377,21 +397,14 @@ final class TenantExperiments {
     withKeys.put("cake.hbase.tenant." + bad.name() + ".contract", contract);
     RunSummary with = run(lab.cakeController("cake-contract", "Cake's controller, contract " + contract + " on "
         + bad.name() + ", " + over, withKeys, null), MISBEHAVING_TIMES, true, o.sloSeconds());
-    rows(with, slos, null, "all of its calls, client side (over-contract ones served best effort)");
+    r.summary.put("cake-contract_others_windows_met", windowsMetAfter(
+        rows(with, slos, null, "all of its calls, client side (over-contract ones served best effort)"), others));
     normalizedChart(with, slos, "misbehaving-p99.png", "Cake with a contract, " + over + ": p99 per window over each SLO");
 
     double inContract = with.serverP99();
     r.summary.put("slos_ms", slos);
     r.summary.put("contract", contract);
     r.summary.put("misbehaving_in_contract_server_p99_ms", RunSummary.round(inContract));
-    for (RunSummary run : List.of(fifo, without, with)) {
-      Map<String, Object> m = new TreeMap<>();
-      int from = convergenceWindows(run);
-      for (FrontEnd f : fronts.subList(1, fronts.size())) {
-        m.put(f.name(), fraction(windowsMet(windows(run, f.name()), pct(f), slos.get(f.name()), from)));
-      }
-      r.summary.put(run.name() + "_others_windows_met", m);
-    }
     r.paper.add(new FigureResult.Comparison("target: the other tenants keep their SLOs",
         "PriorityMeister: token buckets contain a misbehaving workload",
         "windows met after convergence, others: " + r.summary.get("cake-contract_others_windows_met")
@@ -438,22 +451,14 @@ final class TenantExperiments {
         + over, keys, null), OVERLOAD_TIMES, OVERLOAD_TIMES, true, o.sloSeconds());
     runs.add(cake);
     for (RunSummary run : runs) {
-      rows(run, slos, null, null);
-      int from = convergenceWindows(run);
-      List<Double> whole = new ArrayList<>();
-      List<Double> perWindow = new ArrayList<>();
+      Map<String, Judged> judged = rows(run, slos, null, null);
       Map<String, Object> m = new LinkedHashMap<>();
-      for (FrontEnd f : fronts) {
-        Windows w = windows(run, f.name());
-        double b = badness(f, slos.get(f.name()), Windows.ms(w.total(), pct(f)));
-        double bw = windowBadness(w, f, slos.get(f.name()), from);
-        whole.add(b);
-        perWindow.add(bw);
-        m.put(f.name(), RunSummary.round(b));
-      }
+      judged.forEach((t, j) -> m.put(t, RunSummary.round(j.badness())));
       r.summary.put(run.name() + "_weighted_badness", m);
-      r.summary.put(run.name() + "_badness_spread", RunSummary.round(spread(whole)));
-      r.summary.put(run.name() + "_badness_spread_per_window", RunSummary.round(spread(perWindow)));
+      r.summary.put(run.name() + "_badness_spread",
+          RunSummary.round(spread(judged.values().stream().map(Judged::badness).toList())));
+      r.summary.put(run.name() + "_badness_spread_per_window",
+          RunSummary.round(spread(judged.values().stream().map(Judged::windowBadness).toList())));
     }
     normalizedChart(cake, slos, "overload-p99.png", "Cake, three SLO tenants, " + over + ": p99 per window over each SLO");
     r.summary.put("slos_ms", slos);
@@ -503,31 +508,24 @@ final class TenantExperiments {
         + " floor and the others' cap sized for each tenant's recent peak", controllerKeys(slos, smallestRate()), null),
         1, true, o.sloSeconds());
     runs.add(cake);
+    Map<String, Judged> firsts = new LinkedHashMap<>(); // per Cake run
     for (RunSummary run : runs) {
-      rows(run, slos, null, null);
-      int from = convergenceWindows(run);
-      Map<String, Object> m = new LinkedHashMap<>();
-      for (FrontEnd f : fronts) {
-        m.put(f.name(), fraction(windowsMet(windows(run, f.name()), pct(f), slos.get(f.name()), from)));
-      }
-      r.summary.put(run.name() + "_windows_met", m);
+      Map<String, Judged> judged = rows(run, slos, null, null);
+      r.summary.put(run.name() + "_windows_met", windowsMetAfter(judged, fronts));
       r.summary.put(run.name() + "_" + first.name() + "_p" + fmt(pct(first)) + "_ms",
-          RunSummary.round(Windows.ms(windows(run, first.name()).total(), pct(first))));
+          RunSummary.round(judged.get(first.name()).latencyMs()));
+      if (run.policy.cake()) {
+        firsts.put(run.name(), judged.get(first.name()));
+      }
     }
     normalizedChart(cake, slos, "bursty-latency.png", "Cake (sized for peaks), " + first.name() + " on-off at p"
         + fmt(pct(first)) + ", the others at p" + fmt(o.percentile) + ": per window over each SLO");
     r.summary.put("slos_ms", slos);
     StringBuilder ours = new StringBuilder();
-    for (RunSummary run : runs) {
-      if (!run.policy.cake()) {
-        continue;
-      }
-      double p = Windows.ms(windows(run, first.name()).total(), pct(first));
-      ours.append(ours.length() == 0 ? "" : "; ").append(run.name()).append(": p").append(fmt(pct(first))).append(' ')
-          .append(fmt(p)).append(" ms against its SLO ").append(fmt(slos.get(first.name()))).append(" ms (")
-          .append(p <= slos.get(first.name()) ? "met" : "missed").append("), windows met ")
-          .append(r.summary.get(run.name() + "_windows_met"));
-    }
+    firsts.forEach((run, j) -> ours.append(ours.length() == 0 ? "" : "; ").append(run).append(": p")
+        .append(fmt(pct(first))).append(' ').append(fmt(j.latencyMs())).append(" ms against its SLO ")
+        .append(fmt(slos.get(first.name()))).append(" ms (").append(j.sloMet() ? "met" : "missed")
+        .append("), windows met ").append(r.summary.get(run + "_windows_met")));
     r.paper.add(new FigureResult.Comparison("target: the bursty tenant's p" + fmt(pct(first))
         + " SLO met with reactive plus proactive control; the report shows reactive alone",
         "PriorityMeister: reactive control (Cake) misses p99.9 under bursts; proactive buckets and priorities meet it",

@@ -213,7 +213,8 @@ public final class Phase {
   }
 
   /**
-   * One open-loop tenant: intended starts drawn up front (Poisson at {@code rate} with {@code shape}), taken in order by the spec's front-end threads, latency from the intended start.
+   * One open-loop tenant: intended starts drawn up front (Poisson at {@code rate} with {@code
+   * shape}), taken in order by the spec's front-end threads, latency from the intended start.
    */
   private static void openLoop(CoreWorkload w, String tenant, double rate, RateShape shape, long seed, Windows windows,
       CakeHBaseClient.Stats stats, Spec spec, double shaped, long start, long measureStart, AtomicBoolean stop,
