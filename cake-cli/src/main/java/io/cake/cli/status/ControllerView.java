@@ -33,14 +33,4 @@ public record ControllerView(
   public Optional<TenantGoal> goal(String tenant) {
     return goals.stream().filter(g -> g.tenant().equals(tenant)).findFirst();
   }
-
-  /** What was measured for the row's tenant against its goal ({@link TenantGoal#measured}); null without one. */
-  public Double measured(TenantRow row) {
-    return goal(row.tenant()).map(g -> g.measured(row)).orElse(null);
-  }
-
-  /** Whether the row's tenant met its goal; null without a goal or without a measurement. */
-  public Boolean met(TenantRow row) {
-    return goal(row.tenant()).map(g -> g.met(row)).orElse(null);
-  }
 }

@@ -5,9 +5,9 @@ import java.util.List;
 
 /**
  * One SLO tenant of one RegionServer's controller for {@code cake slo show} (a row per SLO
- * tenant): its goal, what the scheduler measured for that tenant over its last interval at the SLO's percentile (ms) or as throughput (ops/s),
- * whether that met the SLO, and the controller's last reasons. {@code error} explains a row
- * without a controller.
+ * tenant): its goal, what the scheduler measured for that tenant over its last interval at the
+ * SLO's percentile (ms) or as throughput (ops/s), whether that met the SLO, and the controller's
+ * last reasons. {@code error} explains a row without a controller.
  */
 public record SloRow(
     String regionServer,

@@ -1,12 +1,24 @@
 package io.cake.cli.status;
 
-import java.util.Locale;
+import io.cake.core.tenant.Goal;
+import io.cake.core.tenant.LatencyGoal;
+import io.cake.core.tenant.ThroughputGoal;
 
 /**
  * One SLO tenant's goal as the controller's MBean gives it: a latency goal (percentile and bound
  * in ms) or a throughput goal (ops/s), and its weight (null from a controller too old to say).
  */
 public record TenantGoal(String tenant, Double percentile, Double latencyMs, Double throughput, Double weight) {
+
+  /** The goal as cake-core states it, or null when the page did not give all of it. */
+  Goal goal() {
+    try {
+      return throughput != null ? new ThroughputGoal(throughput)
+          : percentile != null && latencyMs != null ? LatencyGoal.of(percentile, latencyMs) : null;
+    } catch (IllegalArgumentException e) {
+      return null; // not a goal the controller could hold: nothing to judge by
+    }
+  }
 
   /**
    * What the scheduler published for the tenant's last interval that the goal is about: the p50,
@@ -24,16 +36,11 @@ public record TenantGoal(String tenant, Double percentile, Double latencyMs, Dou
     return p == 50.0 ? row.p50Ms() : p == 99.0 ? row.p99Ms() : p == 99.9 ? row.p999Ms() : null;
   }
 
-  /** Whether {@link #measured} met the goal; null when there is nothing to judge. */
+  /** Whether {@link #measured} met the goal (its normalised performance at least 1); null when there is nothing to judge. */
   public Boolean met(TenantRow row) {
     Double m = measured(row);
-    if (m == null) {
-      return null;
-    }
-    if (throughput != null) {
-      return m >= throughput;
-    }
-    return latencyMs == null ? null : m <= latencyMs;
+    Goal g = goal();
+    return m == null || g == null ? null : g.normalisedPerformance(m) >= 1.0;
   }
 
   /** "ms" or "ops/s". */
@@ -41,10 +48,9 @@ public record TenantGoal(String tenant, Double percentile, Double latencyMs, Dou
     return throughput != null ? "ops/s" : "ms";
   }
 
-  /** e.g. "p99.0 <= 50.0 ms", ">= 40.0 ops/s", with " weight 2.0" unless the weight is 1. */
+  /** The goal as the controller writes it ("p99.0 <= 50.0 ms", ">= 40.0 ops/s"), with " weight w" unless 1. */
   public String text() {
-    String goal = throughput != null ? ">= " + throughput + " ops/s"
-        : "p" + (percentile == null ? "?" : percentile) + " <= " + (latencyMs == null ? "?" : latencyMs) + " ms";
-    return weight == null || weight == 1.0 ? goal : goal + " weight " + String.format(Locale.ROOT, "%s", weight);
+    Goal g = goal();
+    return (g == null ? "?" : g.toString()) + (weight == null || weight == 1.0 ? "" : " weight " + weight);
   }
 }
