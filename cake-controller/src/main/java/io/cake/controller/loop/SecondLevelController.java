@@ -197,11 +197,10 @@ public final class SecondLevelController implements AutoCloseable {
     }
     ManyTenantPolicy.Plan plan = policy.decide(manyState, goals, hbSnap, dfLoad, hbaseBase, hdfsBase);
     applyBoth(hb, df, plan.hbase(), plan.hdfs());
-    // Neither is decided with several tenants: none left over from a one-tenant controller.
-    hb.setPoolCap(0);
-    hb.setThrottle(targets.get(0).tenant(), 0);
-    hb.setOthersInService(new java.util.TreeSet<>(targets.stream().map(SloTarget::tenant).toList()),
-        plan.state().othersCap());
+    // The pool cap and the throttle are not decided with several tenants: none left over from a
+    // one-tenant controller.
+    handlerLimits(hb, 0, targets.get(0).tenant(), 0,
+        new java.util.TreeSet<>(targets.stream().map(SloTarget::tenant).toList()), plan.state().othersCap());
     manyState = plan.state();
     lastHbaseEnd = hbSnap.endNanos();
     recovered();
@@ -237,9 +236,20 @@ public final class SecondLevelController implements AutoCloseable {
    */
   private void apply(HBasePort hb, FirstLevelPort df, String tenant, LatencyAllocation a) throws java.io.IOException {
     applyBoth(hb, df, AllocationMapper.hbase(tenant, a, hbaseBase), AllocationMapper.hdfs(tenant, a, hdfsBase));
-    hb.setPoolCap(a.hbasePoolCap());
-    hb.setThrottle(tenant, a.othersThrottle());
-    hb.setOthersInService(java.util.Set.of(), 0); // decided only with several tenants
+    // The others' handlers in service are decided only with several tenants.
+    handlerLimits(hb, a.hbasePoolCap(), tenant, a.othersThrottle(), java.util.Set.of(), 0);
+  }
+
+  /**
+   * The three limits the controller may hold HBase's handlers to, set together: the pool cap (0:
+   * none), the handler time of every tenant but {@code exempt} (0: none), and the handlers in
+   * service of every tenant not in {@code inServiceExempt} (0: none).
+   */
+  private static void handlerLimits(HBasePort hb, int poolCap, String exempt, double throttle,
+      java.util.Set<String> inServiceExempt, int othersInService) throws java.io.IOException {
+    hb.setPoolCap(poolCap);
+    hb.setThrottle(exempt, throttle);
+    hb.setOthersInService(inServiceExempt, othersInService);
   }
 
   private static void applyBoth(HBasePort hb, FirstLevelPort df, Allocation hbNext, Allocation dfNext)
@@ -413,9 +423,7 @@ public final class SecondLevelController implements AutoCloseable {
       return false;
     }
     try {
-      hb.setPoolCap(0);
-      hb.setThrottle(slo().tenant(), 0);
-      hb.setOthersInService(java.util.Set.of(), 0);
+      handlerLimits(hb, 0, slo().tenant(), 0, java.util.Set.of(), 0);
       return true;
     } catch (java.io.IOException | RuntimeException e) {
       LOG.warn("cake-controller: could not lift its limits on HBase's handlers: {}", e.toString());

@@ -8,7 +8,7 @@ import java.util.Map;
  * the form several tenants need). Shares order what waits; they cannot stop a scan that already
  * holds a handler from keeping a DataNode read in flight on the volume a get needs next. So when
  * an SLO tenant misses with the shares already given to the goals (the allocator says
- * overloaded), the cap falls to {@link #DECREASE} of what the others held (first: of the handlers
+ * overloaded; or on any miss, with {@link ManyTenantParams#cutOnEveryMiss}), the cap falls to {@link #DECREASE} of what the others held (first: of the handlers
  * they kept busy); when every measured SLO tenant is at its target performance, in an interval
  * that tested the cap (every SLO tenant near its peak load), it grows by one, and is lifted once
  * it reaches the pool. Otherwise it stays. Pure.
@@ -24,12 +24,13 @@ public final class OthersCap {
    * @param othersBusy mean handlers the tenants without an SLO kept busy in the interval
    * @param performance each SLO tenant's measured performance (NaN: none)
    * @param target the performance at which the cap grows back
-   * @param overloaded whether the allocator could not give every goal its target by shares
+   * @param missCuts whether a miss cuts the cap: the allocator could not give every goal its target
+   *     by shares, or the controller cuts on every miss ({@link ManyTenantParams#cutOnEveryMiss})
    * @param tested whether the interval's load tested the cap (true when loads are not tracked)
    * @return the next cap (0: none)
    */
   public static int next(int cap, int pool, double othersBusy, Map<String, Double> performance, double target,
-      boolean overloaded, boolean tested) {
+      boolean missCuts, boolean tested) {
     boolean anyMiss = false;
     boolean allAtTarget = true;
     boolean anyMeasured = false;
@@ -41,7 +42,7 @@ public final class OthersCap {
       anyMiss |= p < 1;
       allAtTarget &= p >= target;
     }
-    if (anyMiss && overloaded) {
+    if (anyMiss && missCuts) {
       double from = cap > 0 ? cap : Math.min(pool, Math.max(1, Math.ceil(othersBusy)));
       return Math.max(1, (int) Math.floor(DECREASE * from));
     }
