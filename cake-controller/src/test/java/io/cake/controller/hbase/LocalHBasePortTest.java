@@ -31,6 +31,17 @@ class LocalHBasePortTest {
         }
       };
 
+  /** No JMX, AIMD off, then {@code kv} (key, value, ...). */
+  private static Configuration conf(String... kv) {
+    Configuration c = new Configuration(false);
+    c.set("cake.hbase.jmx.enabled", "false");
+    c.set("cake.hbase.aimd.enabled", "false");
+    for (int i = 0; i < kv.length; i += 2) {
+      c.set(kv[i], kv[i + 1]);
+    }
+    return c;
+  }
+
   private static RpcScheduler started(Configuration conf) {
     RpcScheduler rpc = new CakeRpcSchedulerFactory().create(conf, NORMAL, null);
     rpc.init(
@@ -46,11 +57,7 @@ class LocalHBasePortTest {
 
   @Test
   void aStoppingControllerLiftsThePoolCapAndTheThrottleOnTheRealScheduler() {
-    Configuration conf = new Configuration(false);
-    conf.set("cake.hbase.jmx.enabled", "false");
-    conf.set("cake.hbase.aimd.enabled", "false");
-    conf.set("cake.hbase.handlers.initial", "8");
-    RpcScheduler rpc = started(conf);
+    RpcScheduler rpc = started(conf("cake.hbase.handlers.initial", "8"));
     try {
       RegionServerScheduler s = ((io.cake.hbase.rpc.CakeRpcScheduler) rpc).cake();
       LocalHBasePort port = new LocalHBasePort(s);
@@ -77,12 +84,7 @@ class LocalHBasePortTest {
     // Hostile (seen on the process cluster): AIMD shrank the pool from 5 to 4 between the
     // interval the controller read and its apply; 4 reserved handlers were refused and the
     // interval was lost.
-    Configuration conf = new Configuration(false);
-    conf.set("cake.hbase.jmx.enabled", "false");
-    conf.set("cake.hbase.aimd.enabled", "false");
-    conf.set("cake.hbase.aimd.min", "4");
-    conf.set("cake.hbase.handlers.initial", "5");
-    RpcScheduler rpc = started(conf);
+    RpcScheduler rpc = started(conf("cake.hbase.aimd.min", "4", "cake.hbase.handlers.initial", "5"));
     try {
       RegionServerScheduler s = ((io.cake.hbase.rpc.CakeRpcScheduler) rpc).cake();
       LocalHBasePort port = new LocalHBasePort(s);

@@ -6,7 +6,6 @@ import io.cake.core.metrics.TenantMetrics;
 import io.cake.core.tenant.TenantNames;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.ipc.StubCalls;
 import org.junit.jupiter.api.Test;
 
@@ -17,18 +16,14 @@ import org.junit.jupiter.api.Test;
  * CakeRpcScheduler and CallRunners; the handler's call is held on a latch, not timed.
  */
 class BestEffortQueueBoundTest {
-  private static Configuration conf(String... kv) {
-    String[] all = new String[kv.length + 2];
-    // One call in contract, then none for 1000 s: every later call of noisy is over it.
-    all[0] = "cake.hbase.tenant.noisy.contract";
-    all[1] = "0.001:1";
-    System.arraycopy(kv, 0, all, 2, kv.length);
-    return StartedSchedulers.conf(all);
-  }
+  // One call in contract, then none for 1000 s: every later call of noisy is over it.
+  private static final String CONTRACT = "cake.hbase.tenant.noisy.contract";
+  private static final String ONE_CALL = "0.001:1";
 
   @Test
   void callsOverAContractBeyondBestEffortsBoundAreRefusedAndTheOthersAreServed() throws Exception {
-    CakeRpcScheduler s = StartedSchedulers.start(conf("cake.hbase.queue.best-effort", "3"), null);
+    CakeRpcScheduler s = StartedSchedulers.start(
+        StartedSchedulers.conf(CONTRACT, ONE_CALL, "cake.hbase.queue.best-effort", "3"), null);
     CountDownLatch release = new CountDownLatch(1);
     try {
       assertThat(s.dispatch(StubCalls.get("noisy", () -> {}))).as("in contract").isTrue();
@@ -60,21 +55,23 @@ class BestEffortQueueBoundTest {
 
   @Test
   void bestEffortsBoundIsNeverAboveThePerTenantBoundAndABadValueIsRefusedByKey() {
-    CakeRpcScheduler s = StartedSchedulers.start(conf("cake.hbase.queue.per-tenant", "20"), null);
+    CakeRpcScheduler s = StartedSchedulers.start(
+        StartedSchedulers.conf(CONTRACT, ONE_CALL, "cake.hbase.queue.per-tenant", "20"), null);
     try {
       assertThat(s.cake().queues().tenantCapacity(TenantNames.BEST_EFFORT)).isEqualTo(20);
       assertThat(s.cake().queues().tenantCapacity("front")).isEqualTo(20);
     } finally {
       s.stop();
     }
-    CakeRpcScheduler d = StartedSchedulers.start(conf(), null);
+    CakeRpcScheduler d = StartedSchedulers.start(StartedSchedulers.conf(CONTRACT, ONE_CALL), null);
     try {
       assertThat(d.cake().queues().tenantCapacity(TenantNames.BEST_EFFORT)).isEqualTo(100);
       assertThat(d.cake().queues().tenantCapacity("front")).isEqualTo(1_000);
     } finally {
       d.stop();
     }
-    CakeRpcScheduler bad = StartedSchedulers.start(conf("cake.hbase.queue.best-effort", "0"), null);
+    CakeRpcScheduler bad = StartedSchedulers.start(
+        StartedSchedulers.conf(CONTRACT, ONE_CALL, "cake.hbase.queue.best-effort", "0"), null);
     try {
       assertThat(bad.cake().enabled()).as("stock scheduling, as for any bad file").isFalse();
       assertThat(bad.cake().lastConfigurationError()).contains("cake.hbase.queue.best-effort");

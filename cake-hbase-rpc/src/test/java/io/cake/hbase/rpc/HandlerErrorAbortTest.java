@@ -39,18 +39,13 @@ class HandlerErrorAbortTest {
     return StartedSchedulers.start(conf, server);
   }
 
-  private static Configuration conf(String... kv) {
-    String[] all = new String[kv.length + 2];
-    all[0] = "hbase.regionserver.handler.count";
-    all[1] = "2";
-    System.arraycopy(kv, 0, all, 2, kv.length);
-    return StartedSchedulers.conf(all);
-  }
+  /** Stock HBase's threshold is a fraction of hbase.regionserver.handler.count: 2 here. */
+  private static final String HANDLER_COUNT = "hbase.regionserver.handler.count";
 
   @Test
   void errorsPastHalfThePoolAbortTheServerAsStockHandlersDo() throws Exception {
     RecordingAbortable server = new RecordingAbortable();
-    CakeRpcScheduler s = started(conf(), server);
+    CakeRpcScheduler s = started(StartedSchedulers.conf(HANDLER_COUNT, "2"), server);
     try {
       // Stock default 0.5 with 4 handlers: the third Error is more than 4 * 0.5.
       for (int i = 1; i <= 2; i++) {
@@ -76,7 +71,8 @@ class HandlerErrorAbortTest {
   @Test
   void aNegativePercentNeverAborts() throws Exception {
     RecordingAbortable server = new RecordingAbortable();
-    CakeRpcScheduler s = started(conf("hbase.regionserver.handler.abort.on.error.percent", "-1"), server);
+    CakeRpcScheduler s = started(
+        StartedSchedulers.conf(HANDLER_COUNT, "2", "hbase.regionserver.handler.abort.on.error.percent", "-1"), server);
     try {
       for (int i = 1; i <= 6; i++) {
         failWithError(s, "err", new StackOverflowError("test"), i);
