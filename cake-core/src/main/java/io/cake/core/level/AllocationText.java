@@ -1,12 +1,16 @@
 package io.cake.core.level;
 
 import io.cake.core.config.ConfigNumbers;
+import io.cake.core.sched.Lane;
 import io.cake.core.tenant.TenantNames;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
-/** The text form of shares and reservations used over JMX: {@code tenant=value,tenant2=value}. */
+/**
+ * The text form of shares, reservations and lanes used over JMX: {@code tenant=value,tenant2=value}
+ * ({@code tenant=rank:slots} for a lane).
+ */
 public final class AllocationText {
   private AllocationText() {}
 
@@ -28,7 +32,27 @@ public final class AllocationText {
     return out;
   }
 
-  public static String format(Map<String, ? extends Number> values) {
+  /** {@code tenant=rank:slots,...}; each error names the tenant and what is wrong. */
+  public static Map<String, Lane> parseLanes(String text) {
+    Map<String, Lane> out = new TreeMap<>();
+    forEachPair(
+        "lanes",
+        text,
+        (tenant, v) -> {
+          String what = "lane of '" + tenant + "'";
+          int colon = v.indexOf(':');
+          if (colon < 0) {
+            throw new IllegalArgumentException(what + " must be rank:slots (e.g. 1:2), got '" + v + "'");
+          }
+          out.put(tenant, new Lane(
+              ConfigNumbers.intAtLeast(what + " rank", v.substring(0, colon).trim(), 1),
+              ConfigNumbers.intAtLeast(what + " slots", v.substring(colon + 1).trim(), 1)));
+        });
+    return out;
+  }
+
+  /** {@code tenant=value,...} in tenant order, each value as its {@code toString}. */
+  public static String format(Map<String, ?> values) {
     return new TreeMap<>(values)
         .entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(","));
   }

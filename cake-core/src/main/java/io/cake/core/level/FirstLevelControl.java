@@ -36,14 +36,28 @@ public class FirstLevelControl implements FirstLevelControlMXBean {
     return AllocationText.formatFractions(a.fractions(tenants));
   }
 
+  @Override public String getLanes() { return AllocationText.format(level.allocation().lanes()); }
+
+  @Override
+  public void setLanes(String lanes) {
+    var next = AllocationText.parseLanes(lanes);
+    level.updateAllocation(a -> a.withLanes(next));
+  }
+
   @Override
   public void setAllocation(String shares, String reservations, double defaultShare) {
-    Allocation next =
-        new Allocation(
-            AllocationText.parseShares(shares),
-            AllocationText.parseReservations(reservations),
-            defaultShare);
-    level.setAllocation(next);
+    var s = AllocationText.parseShares(shares);
+    var r = AllocationText.parseReservations(reservations);
+    level.updateAllocation(a -> new Allocation(s, r, defaultShare, a.lanes()));
+  }
+
+  @Override
+  public void setAllocation(String shares, String reservations, double defaultShare, String lanes) {
+    level.setAllocation(new Allocation(
+        AllocationText.parseShares(shares),
+        AllocationText.parseReservations(reservations),
+        defaultShare,
+        AllocationText.parseLanes(lanes)));
   }
 
   @Override

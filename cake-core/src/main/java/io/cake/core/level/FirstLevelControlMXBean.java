@@ -37,8 +37,21 @@ public interface FirstLevelControlMXBean {
    */
   String getShareFractions();
 
-  /** Replaces shares, reservations and the default share in one atomic step. */
+  /**
+   * {@code tenant=rank:slots,...}: priority lanes (beyond Cake). While a tenant has fewer than
+   * {@code slots} of its requests in service through its lane, a shared slot that frees serves it
+   * before anyone picked by share; rank 1 goes first. Lanes never take the last shared slot.
+   */
+  String getLanes();
+
+  /** Replaces the lanes (empty: none), leaving shares and reservations as they are. */
+  void setLanes(String lanes);
+
+  /** Replaces shares, reservations and the default share in one atomic step; lanes stay. */
   void setAllocation(String shares, String reservations, double defaultShare);
+
+  /** Replaces shares, reservations, the default share and the lanes in one atomic step. */
+  void setAllocation(String shares, String reservations, double defaultShare, String lanes);
 
   /** Sets one tenant's share, leaving everything else as it is at that moment. */
   void setShare(String tenant, double share);

@@ -5,7 +5,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Proportional shares and reservations for one first-level scheduler: what the second level sets.
+ * Proportional shares, reservations and priority lanes for one first-level scheduler: what the
+ * second level sets.
  *
  * <p>A share is a positive weight; a tenant's fraction of the shared slots' service is its weight
  * over the sum of the weights of the tenants that have work queued. Tenants not named get {@code
@@ -16,9 +17,13 @@ import java.util.TreeMap;
  * control traffic and tenants without a reservation cannot starve. Every place that checks or
  * clips reservations against a slot count goes through {@link #maxReservable}, {@link #fits} or
  * {@link #checkFits}.
+ *
+ * <p>A {@link Lane} puts a tenant's work ahead of the shares on up to a number of slots at once;
+ * most tenants have none.
  */
 public record Allocation(
-    Map<String, Double> shares, Map<String, Integer> reservations, double defaultShare) {
+    Map<String, Double> shares, Map<String, Integer> reservations, double defaultShare,
+    Map<String, Lane> lanes) {
 
   public static final double DEFAULT_SHARE = 1.0;
   /** Best effort's weight, unless named, as a fraction of the lightest other weight. */
@@ -45,6 +50,16 @@ public record Allocation(
     TreeMap<String, Integer> nonZero = new TreeMap<>(reservations);
     nonZero.values().removeIf(c -> c == 0);
     reservations = java.util.Collections.unmodifiableMap(nonZero);
+    lanes.forEach((tenant, lane) -> {
+      TenantNames.check("lane tenant", tenant);
+      java.util.Objects.requireNonNull(lane, "lane of '" + tenant + "'");
+    });
+    lanes = java.util.Collections.unmodifiableMap(new TreeMap<>(lanes));
+  }
+
+  /** Shares and reservations, no lanes. */
+  public Allocation(Map<String, Double> shares, Map<String, Integer> reservations, double defaultShare) {
+    this(shares, reservations, defaultShare, Map.of());
   }
 
   public static Allocation equalShares() {
@@ -159,19 +174,24 @@ public record Allocation(
       kept.put(e.getKey(), r);
       left -= r;
     }
-    return new Allocation(shares, kept, defaultShare);
+    return new Allocation(shares, kept, defaultShare, lanes);
   }
 
   public Allocation withShare(String tenant, double share) {
     Map<String, Double> s = new TreeMap<>(shares);
     s.put(tenant, share);
-    return new Allocation(s, reservations, defaultShare);
+    return new Allocation(s, reservations, defaultShare, lanes);
   }
 
   public Allocation withReservation(String tenant, int count) {
     Map<String, Integer> r = new TreeMap<>(reservations);
     r.put(tenant, count);
-    return new Allocation(shares, r, defaultShare);
+    return new Allocation(shares, r, defaultShare, lanes);
+  }
+
+  /** These shares and reservations with {@code next} as the lanes (empty: none). */
+  public Allocation withLanes(Map<String, Lane> next) {
+    return new Allocation(shares, reservations, defaultShare, next);
   }
 
   private static void checkShare(String field, double v) {

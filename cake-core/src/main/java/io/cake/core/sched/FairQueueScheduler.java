@@ -35,6 +35,11 @@ import java.util.function.Predicate;
  * and hands the ticket to the slot's mailbox; the woken thread returns it without taking the lock
  * again.
  *
+ * <p>Lanes ({@link Lane}, part of the {@link Allocation}): a shared slot first serves the
+ * backlogged tenant of the lowest-ranked lane that has room (ties: the smaller start tag), and only
+ * then picks by start tag. Lane service is not charged to the tenant's tags, as reserved service is
+ * not. With no lanes the pick is the tag heap's alone.
+ *
  * <p>Rate limits ({@link #setLimits}): a tenant over its limit keeps its queue and its place in
  * the tag order, but no slot takes its work until its {@link TokenBucket} is out of debt; slots
  * serve the other tenants meanwhile and a slot with nothing else to do parks until the earliest
@@ -86,6 +91,10 @@ public final class FairQueueScheduler<T> {
   private int slotCount;
   private int effectiveReserved;
   private TenantQueue<T>[] reservedFor;
+  /** Tenants with a lane, in no order (a handful at most): looked at before the tag heap. */
+  private TenantQueue<T>[] laned = newQueues(0);
+  /** Tickets in service through any lane: together they never take the last shared slot. */
+  private final java.util.concurrent.atomic.AtomicInteger laneBusy = new java.util.concurrent.atomic.AtomicInteger();
   private boolean closed;
 
   private final Object rollLock = new Object();
@@ -299,6 +308,9 @@ public final class FairQueueScheduler<T> {
       applyCorrections();
       TenantQueue<T> q = reservedFor[slot];
       if (q == null) {
+        q = laneServable(null, clock.nanoTime());
+      }
+      if (q == null) {
         q = backlogged.peek();
       }
       return q == null || q.items.isEmpty() ? null : q.name;
@@ -398,6 +410,12 @@ public final class FairQueueScheduler<T> {
    * again. Only capped tenants' tickets take the lock here.
    */
   private void release(Ticket<T> ticket) {
+    if (ticket.laned) {
+      // No wake-up needed: a tenant at its lane's width is still served by share meanwhile.
+      ticket.laned = false;
+      ticket.queue.laneInService.decrementAndGet();
+      laneBusy.decrementAndGet();
+    }
     if (!ticket.inService) {
       return;
     }
@@ -473,6 +491,8 @@ public final class FairQueueScheduler<T> {
       }
       next.shares().keySet().forEach(this::queueFor);
       next.reservations().keySet().forEach(this::queueFor);
+      next.lanes().keySet().forEach(this::queueFor);
+      assignLanes();
       assignSlots();
       wakeAll();
     } finally {
@@ -698,6 +718,7 @@ public final class FairQueueScheduler<T> {
       int before = tenants.size();
       tenants.values().removeIf(q -> q.items.isEmpty() && !keep.test(q.name)
           && !allocation.shares().containsKey(q.name) && !allocation.reservations().containsKey(q.name)
+          && !allocation.lanes().containsKey(q.name)
           && !limits.perSecond().containsKey(q.name) && !caps.perTenant().containsKey(q.name)
           && q.inService.get() == 0);
       limitedQueues = 0;
@@ -729,6 +750,9 @@ public final class FairQueueScheduler<T> {
       q = new TenantQueue<>(tenant, nextOrder++, allocation.share(tenant));
       q.maxInService = caps.max(tenant);
       tenants.put(tenant, q);
+      if (allocation.lanes().containsKey(tenant)) {
+        assignLanes();
+      }
       if (!limits.isNone()) {
         applyLimit(q, clock.nanoTime());
       }
@@ -790,6 +814,12 @@ public final class FairQueueScheduler<T> {
         return null;
       }
       t.shared = false;
+    } else if ((q = laneServable(eligible, now)) != null) {
+      t = takeFirst(q, eligible);
+      t.shared = false; // on top of the share, as reserved service is
+      t.laned = true;
+      q.laneInService.incrementAndGet();
+      laneBusy.incrementAndGet();
     } else {
       q = backlogged.peek();
       if (q != null && !mayServe(q, eligible, now)) {
@@ -876,6 +906,50 @@ public final class FairQueueScheduler<T> {
       }
     }
     return best;
+  }
+
+  /**
+   * The backlogged tenant a shared slot serves through its lane: of those with room in their lane
+   * (fewer tickets in service through it than its width, while all lanes together leave the last
+   * shared slot), within their
+   * limit and with a ticket {@code eligible} accepts, the lowest rank, then the smallest start tag;
+   * null if none. Walks the laned tenants only (none: returns at once).
+   */
+  private TenantQueue<T> laneServable(Predicate<? super T> eligible, long now) {
+    if (laned.length == 0 || laneBusy.get() >= Allocation.maxReservable(slotCount) - effectiveReserved) {
+      return null;
+    }
+    TenantQueue<T> best = null;
+    for (TenantQueue<T> q : laned) {
+      if (q.heapIndex < 0 || q.laneInService.get() >= q.lane.slots()) {
+        continue;
+      }
+      boolean before = best == null || q.lane.rank() < best.lane.rank()
+          || (q.lane.rank() == best.lane.rank() && (q.headStart < best.headStart
+              || (q.headStart == best.headStart && q.order < best.order)));
+      if (before && (q.bucket == null || q.bucket.ready(now)) && underCap(q)
+          && (eligible == null || hasEligible(q, eligible))) {
+        best = q;
+      }
+    }
+    return best;
+  }
+
+  /** Points each tenant's queue at its lane in the allocation, and lists the laned ones. */
+  private void assignLanes() {
+    List<TenantQueue<T>> withLane = new ArrayList<>();
+    for (TenantQueue<T> q : tenants.values()) {
+      q.lane = allocation.lanes().get(q.name);
+      if (q.lane != null) {
+        withLane.add(q);
+      }
+    }
+    laned = withLane.toArray(newQueues(withLane.size()));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> TenantQueue<T>[] newQueues(int n) {
+    return (TenantQueue<T>[]) new TenantQueue<?>[n];
   }
 
   /**

@@ -25,6 +25,10 @@ final class TenantQueue<T> {
   int capacity;
   /** The most of its tickets in service at once, 0: no cap. */
   int maxInService;
+  /** Its priority lane, null if it has none. */
+  Lane lane;
+  /** Its tickets in service through its lane: taken under the lock, given back without. */
+  final java.util.concurrent.atomic.AtomicInteger laneInService = new java.util.concurrent.atomic.AtomicInteger();
   /** Its tickets in service now, counted while it has a cap: taken under the lock, given back without. */
   final java.util.concurrent.atomic.AtomicInteger inService = new java.util.concurrent.atomic.AtomicInteger();
 

@@ -17,6 +17,8 @@ public final class Ticket<T> {
   long actualCost;
   /** Counted in its tenant's calls in service (a tenant with a cap on them); cleared when given back. */
   boolean inService;
+  /** Taken through its tenant's {@link Lane}: counted in the lane's tickets in service until given back. */
+  boolean laned;
   /** The next ticket in the scheduler's stack of corrections not applied yet. */
   Ticket<T> nextCorrection;
 
@@ -52,7 +54,10 @@ public final class Ticket<T> {
     return slot;
   }
 
-  /** True if a shared slot served it (charged to the tenant's share), false if a reserved one. */
+  /**
+   * True if a shared slot served it by share (charged to the tenant's share), false if a reserved
+   * slot or the tenant's lane did.
+   */
   public boolean servedByShared() {
     return shared;
   }
