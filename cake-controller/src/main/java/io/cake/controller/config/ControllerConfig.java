@@ -62,6 +62,8 @@ public final class ControllerConfig {
   public static final String CONFIDENCE = "cake.controller.confidence";
   /** Beyond the paper: share kept for this many times the tenant's recent peak load; 0 = off. */
   public static final String HEADROOM = "cake.controller.headroom";
+  /** Beyond the paper: priority lanes by SLO, this many times each tenant's recent peak load wide; 0 = off. */
+  public static final String LANES = "cake.controller.lanes";
 
   /** Several SLO tenants (Frosting's controller): the most a tenant's share moves in one interval. */
   public static final String MINIMAX_STEP = "cake.controller.minimax.step";
@@ -190,7 +192,8 @@ public final class ControllerConfig {
       Map.entry("interval", INTERVAL_MS),
       Map.entry("poolCapFactor", POOL_CAP_FACTOR),
       Map.entry("confidence", CONFIDENCE),
-      Map.entry("headroom", HEADROOM));
+      Map.entry("headroom", HEADROOM),
+      Map.entry("lanes", LANES));
 
   private static ControllerParams params(Map<String, String> conf) {
     ControllerParams d = ControllerParams.DEFAULTS;
@@ -208,7 +211,8 @@ public final class ControllerConfig {
             Duration.ofMillis(lng(conf, INTERVAL_MS, DEFAULT_INTERVAL_MS)),
             dbl(conf, POOL_CAP_FACTOR, d.poolCapFactor()),
             dbl(conf, CONFIDENCE, d.confidence()),
-            dbl(conf, HEADROOM, d.headroom()));
+            dbl(conf, HEADROOM, d.headroom()),
+            dbl(conf, LANES, d.lanes()));
     } catch (IllegalArgumentException e) {
       String msg = String.valueOf(e.getMessage());
       for (Map.Entry<String, String> f : FIELD_KEYS.entrySet()) {

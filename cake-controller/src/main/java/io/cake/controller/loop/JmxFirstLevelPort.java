@@ -87,7 +87,8 @@ public final class JmxFirstLevelPort implements FirstLevelPort {
       return new Allocation(
           AllocationText.parseShares(control.getShares()),
           AllocationText.parseReservations(control.getReservations()),
-          control.getDefaultShare());
+          control.getDefaultShare(),
+          AllocationText.parseLanes(control.getLanes()));
     } catch (RuntimeException e) {
       throw new IOException("reading the allocation of '" + scheduler + "': " + e, e);
     }
@@ -98,7 +99,8 @@ public final class JmxFirstLevelPort implements FirstLevelPort {
   public void setAllocation(Allocation next) throws IOException {
     try {
       control.setAllocation(
-          AllocationText.format(next.shares()), AllocationText.format(next.reservations()), next.defaultShare());
+          AllocationText.format(next.shares()), AllocationText.format(next.reservations()), next.defaultShare(),
+          AllocationText.format(next.lanes()));
     } catch (RuntimeException e) {
       throw new IOException("setting the allocation of '" + scheduler + "': " + e, e);
     }

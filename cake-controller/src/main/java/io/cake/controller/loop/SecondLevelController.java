@@ -6,6 +6,7 @@ import io.cake.controller.policy.ControlState;
 import io.cake.controller.policy.Decision;
 import io.cake.controller.policy.LatencyAllocation;
 import io.cake.controller.policy.Observation;
+import io.cake.controller.policy.PriorityLanes;
 import io.cake.controller.policy.SloDecider;
 import io.cake.core.metrics.SchedulerSnapshot;
 import io.cake.core.sched.Allocation;
@@ -79,6 +80,7 @@ public final class SecondLevelController implements AutoCloseable {
   private ManyTenantPolicy.State manyState; // with several SLO tenants
   private List<ManyTenantDecider.TenantGoal> manyGoals;
   private boolean infeasible;
+  private PriorityLanes.State laneState = PriorityLanes.State.EMPTY;
   private Allocation hbaseBase;
   private Allocation hdfsBase;
   private long lastHbaseEnd = Long.MIN_VALUE;
@@ -163,7 +165,8 @@ public final class SecondLevelController implements AutoCloseable {
               AllocationMapper.otherReserved(target.tenant(), hdfsBase),
               AllocationMapper.otherReserved(target.tenant(), hbaseBase));
       LatencyAllocation a = d.allocation();
-      apply(hb, df, target.tenant(), a);
+      PriorityLanes.Sized lanes = lanes(targets, hbSnap, dfLoad);
+      apply(hb, df, target.tenant(), a, lanes);
       state = d.state();
       lastHbaseEnd = hbSnap.endNanos();
       recovered();
@@ -171,7 +174,8 @@ public final class SecondLevelController implements AutoCloseable {
           String.format(
               "cake-controller: %s measured%s=%.1f samples=%d occupancy hbase=%.2f hdfs=%.2f busy hbase=%.2f hdfs=%.2f | %s",
               target, steeredLabel(target, obs.samples(), confidence), obs.measured(), obs.samples(),
-              obs.hbaseOccupancy(), obs.hdfsOccupancy(), obs.hbaseBusy(), obs.hdfsBusy(), d.describe());
+              obs.hbaseOccupancy(), obs.hdfsOccupancy(), obs.hbaseBusy(), obs.hdfsBusy(), d.describe())
+              + lanesText(lanes);
       LOG.info(line);
       return record(line, d);
     } catch (java.io.UncheckedIOException e) {
@@ -196,7 +200,11 @@ public final class SecondLevelController implements AutoCloseable {
       manyGoals = goals;
     }
     ManyTenantPolicy.Plan plan = policy.decide(manyState, goals, hbSnap, dfLoad, hbaseBase, hdfsBase);
-    applyBoth(hb, df, plan.hbase(), plan.hdfs());
+    PriorityLanes.Sized lanes = lanes(targets, hbSnap, dfLoad);
+    if (!plan.feasible()) {
+      lanes = lanes.withoutLanes(); // overload: the weights decide, not the order of the SLOs
+    }
+    applyBoth(hb, df, plan.hbase(), plan.hdfs(), lanes);
     // The pool cap and the throttle are not decided with several tenants: none left over from a
     // one-tenant controller.
     handlerLimits(hb, 0, targets.get(0).tenant(), 0,
@@ -204,7 +212,7 @@ public final class SecondLevelController implements AutoCloseable {
     manyState = plan.state();
     lastHbaseEnd = hbSnap.endNanos();
     recovered();
-    String line = "cake-controller: " + targets.size() + " SLO tenants | " + plan.describe();
+    String line = "cake-controller: " + targets.size() + " SLO tenants | " + plan.describe() + lanesText(lanes);
     LOG.info(line);
     if (!plan.feasible() && !infeasible) {
       LOG.warn("cake-controller: the SLOs cannot all be met (predicted performance {}); tenants are served by weight: {}",
@@ -234,8 +242,9 @@ public final class SecondLevelController implements AutoCloseable {
    * and certain) first; if the DataNode then fails or refuses, HBase goes back to what it had, so
    * the two stay as the controller's state says and the next tick starts from there.
    */
-  private void apply(HBasePort hb, FirstLevelPort df, String tenant, LatencyAllocation a) throws java.io.IOException {
-    applyBoth(hb, df, AllocationMapper.hbase(tenant, a, hbaseBase), AllocationMapper.hdfs(tenant, a, hdfsBase));
+  private void apply(HBasePort hb, FirstLevelPort df, String tenant, LatencyAllocation a, PriorityLanes.Sized lanes)
+      throws java.io.IOException {
+    applyBoth(hb, df, AllocationMapper.hbase(tenant, a, hbaseBase), AllocationMapper.hdfs(tenant, a, hdfsBase), lanes);
     // The others' handlers in service are decided only with several tenants.
     handlerLimits(hb, a.hbasePoolCap(), tenant, a.othersThrottle(), java.util.Set.of(), 0);
   }
@@ -252,6 +261,13 @@ public final class SecondLevelController implements AutoCloseable {
     hb.setOthersInService(inServiceExempt, othersInService);
   }
 
+  /** As {@link #applyBoth(HBasePort, FirstLevelPort, Allocation, Allocation)}, with the lanes on top. */
+  private void applyBoth(HBasePort hb, FirstLevelPort df, Allocation hbNext, Allocation dfNext,
+      PriorityLanes.Sized lanes) throws java.io.IOException {
+    applyBoth(hb, df, hbNext.withLanes(lanes.hbase()), dfNext.withLanes(lanes.hdfs()));
+    laneState = lanes.state();
+  }
+
   private static void applyBoth(HBasePort hb, FirstLevelPort df, Allocation hbNext, Allocation dfNext)
       throws java.io.IOException {
     Allocation hbBefore = hb.allocation();
@@ -262,6 +278,21 @@ public final class SecondLevelController implements AutoCloseable {
       hb.setAllocation(hbBefore);
       throw e;
     }
+  }
+
+  /** The SLO tenants' lanes for this interval's loads; none while {@code cake.controller.lanes} is 0. */
+  private PriorityLanes.Sized lanes(List<SloTarget> targets, SchedulerSnapshot hbSnap, ResourceLoad dfLoad) {
+    double factor = decider.params().lanes();
+    if (factor == 0.0) {
+      return new PriorityLanes.Sized(java.util.Map.of(), java.util.Map.of(), PriorityLanes.State.EMPTY);
+    }
+    List<PriorityLanes.Tenant> tenants =
+        targets.stream().map(t -> new PriorityLanes.Tenant(t.tenant(), t.goal(), t.weight())).toList();
+    return new PriorityLanes(factor).next(laneState, tenants, ResourceLoad.of(hbSnap), dfLoad);
+  }
+
+  private static String lanesText(PriorityLanes.Sized lanes) {
+    return lanes.hbase().isEmpty() && lanes.hdfs().isEmpty() ? "" : " | " + lanes.describe();
   }
 
   private void recovered() {
@@ -413,7 +444,7 @@ public final class SecondLevelController implements AutoCloseable {
 
   /**
    * Lifts the limits only a running controller may hold HBase to (its pool cap, the others'
-   * handler time and their handlers in service), for when it stops: each answers what it
+   * handler time and their handlers in service) and its lanes at both levels, for when it stops: each answers what it
    * measured, and nothing will lift them afterwards. Shares stay as they are (an operator sets
    * them over JMX or in the file). Returns false when the RegionServer's scheduler was not reached.
    */
@@ -424,6 +455,11 @@ public final class SecondLevelController implements AutoCloseable {
     }
     try {
       handlerLimits(hb, 0, slo().tenant(), 0, java.util.Set.of(), 0);
+      hb.setAllocation(hb.allocation().withLanes(java.util.Map.of()));
+      FirstLevelPort df = hdfs.get();
+      if (df != null) {
+        df.setAllocation(df.allocation().withLanes(java.util.Map.of()));
+      }
       return true;
     } catch (java.io.IOException | RuntimeException e) {
       LOG.warn("cake-controller: could not lift its limits on HBase's handlers: {}", e.toString());

@@ -35,6 +35,10 @@ import java.time.Duration;
  *     (busy slots, by Little's law) in reserved slots plus its share of the shared ones, at HDFS and
  *     at HBase, so a load that grows by that factor is served before the controller reacts (2.0; 0
  *     turns it off)
+ * @param lanes beyond the paper (PriorityMeister's priorities, sized from observed load): each
+ *     latency SLO tenant gets a priority lane at HBase and at HDFS, ranked by its SLO (tightest
+ *     first), as wide as this many times its recent peak load in busy slots ({@link PriorityLanes};
+ *     2.0; 0 turns lanes off)
  */
 public record ControllerParams(
     double lowPerformance,
@@ -49,7 +53,8 @@ public record ControllerParams(
     Duration interval,
     double poolCapFactor,
     double confidence,
-    double headroom) {
+    double headroom,
+    double lanes) {
 
   public static final double DEFAULT_LOW_PERFORMANCE = 1.0;
   public static final double DEFAULT_HIGH_PERFORMANCE = 1.2;
@@ -64,6 +69,7 @@ public record ControllerParams(
   public static final double DEFAULT_POOL_CAP_FACTOR = 0.75;
   public static final double DEFAULT_CONFIDENCE = 0.95;
   public static final double DEFAULT_HEADROOM = 2.0;
+  public static final double DEFAULT_LANES = 2.0;
 
   public static final ControllerParams DEFAULTS =
       new ControllerParams(
@@ -79,7 +85,8 @@ public record ControllerParams(
           DEFAULT_INTERVAL,
           DEFAULT_POOL_CAP_FACTOR,
           DEFAULT_CONFIDENCE,
-          DEFAULT_HEADROOM);
+          DEFAULT_HEADROOM,
+          DEFAULT_LANES);
 
   public ControllerParams {
     positive("lowPerformance", lowPerformance);
@@ -122,9 +129,22 @@ public record ControllerParams(
     if (!(headroom == 0.0 || (headroom >= 1.0 && headroom <= 10.0))) {
       throw new IllegalArgumentException("headroom must be 0 (off) or in [1, 10], got " + headroom);
     }
+    if (!(lanes == 0.0 || (lanes >= 1.0 && lanes <= 10.0))) {
+      throw new IllegalArgumentException("lanes must be 0 (off) or in [1, 10], got " + lanes);
+    }
   }
 
-  /** All but the headroom, which takes its default. */
+  /** All but the lanes, which take their default. */
+  public ControllerParams(
+      double lowPerformance, double highPerformance, double maxStepFraction, double reserveAboveShare,
+      double releaseBelowShare, double occupancyCoefficient, double minOccupancy, double idleOccupancy,
+      long minSamples, Duration interval, double poolCapFactor, double confidence, double headroom) {
+    this(lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence,
+        headroom, DEFAULT_LANES);
+  }
+
+  /** All but the headroom and the lanes, which take their defaults. */
   public ControllerParams(
       double lowPerformance, double highPerformance, double maxStepFraction, double reserveAboveShare,
       double releaseBelowShare, double occupancyCoefficient, double minOccupancy, double idleOccupancy,
@@ -147,37 +167,43 @@ public record ControllerParams(
   public ControllerParams withPoolCapFactor(double f) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, f, confidence, headroom);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, f, confidence, headroom, lanes);
   }
 
   public ControllerParams withInterval(Duration d) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, d, poolCapFactor, confidence, headroom);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, d, poolCapFactor, confidence, headroom, lanes);
   }
 
   public ControllerParams withMinSamples(long n) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, n, interval, poolCapFactor, confidence, headroom);
+        occupancyCoefficient, minOccupancy, idleOccupancy, n, interval, poolCapFactor, confidence, headroom, lanes);
   }
 
   public ControllerParams withMinOccupancy(double v) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, v, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom);
+        occupancyCoefficient, v, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom, lanes);
   }
 
   public ControllerParams withConfidence(double c) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, c, headroom);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, c, headroom, lanes);
   }
 
   public ControllerParams withHeadroom(double h) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, h);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, h, lanes);
+  }
+
+  public ControllerParams withLanes(double l) {
+    return new ControllerParams(
+        lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom, l);
   }
 
   private static void positive(String field, double v) {

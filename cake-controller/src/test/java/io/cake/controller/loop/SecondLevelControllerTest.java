@@ -268,6 +268,33 @@ class SecondLevelControllerTest {
     assertThat(mbean.getSlos()).containsExactly("a: p99.0 <= 10.0 ms", "b: p99.0 <= 10.0 ms weight 3.0");
     assertThat(mbean.getTenantShares()).hasSize(3).anySatisfy(l -> assertThat(l).startsWith("(others) share="));
     assertThat(mbean.getLastDecision()).contains("infeasible");
+    assertThat(hbase.allocation().lanes()).as("no lanes while the SLOs cannot all be met: weights decide").isEmpty();
+    assertThat(hdfs.allocation().lanes()).isEmpty();
+  }
+
+  @Test
+  void severalSloTenantsThatCanBeMetGetLanesBySlo() throws Exception {
+    hbasePort.setAllocation(new Allocation(java.util.Map.of("a", 1.0, "b", 1.0), java.util.Map.of(), 1.0));
+    hdfsPort.setAllocation(hbase.allocation());
+    controller.setSlos(java.util.List.of(
+        new SloTarget("a", io.cake.core.tenant.LatencyGoal.of(99, 300), 5),
+        new SloTarget("b", io.cake.core.tenant.LatencyGoal.of(99, 200), 1)));
+    interval(java.util.Map.of("a", 5L, "b", 5L)); // both well within
+    SecondLevelController.Outcome o = controller.tick();
+    assertThat(o.plan().feasible()).isTrue();
+    assertThat(hbase.allocation().lanes().get("b").rank()).as("tightest SLO first, whatever the weight").isEqualTo(1);
+    assertThat(hbase.allocation().lanes().get("a").rank()).isEqualTo(2);
+    assertThat(hdfs.allocation().lanes()).containsOnlyKeys("a", "b");
+    assertThat(o.summary()).contains("lanes hbase");
+  }
+
+  @Test
+  void withLanesOffNoLaneIsSet() throws Exception {
+    controller.setDecider(new SloDecider(ControllerParams.DEFAULTS.withLanes(0)));
+    interval(300);
+    controller.tick();
+    assertThat(hbase.allocation().lanes()).isEmpty();
+    assertThat(hdfs.allocation().lanes()).isEmpty();
   }
 
   @Test
@@ -283,10 +310,13 @@ class SecondLevelControllerTest {
     assertThat(hbase.limits().isNone()).isFalse();
 
     Allocation shares = hbase.allocation();
+    assertThat(shares.lanes()).as("the tick gave the SLO tenant a lane").containsKey("front");
+    assertThat(hdfs.allocation().lanes()).containsKey("front");
     assertThat(controller.liftLimits()).isTrue();
     assertThat(hbase.maxInService("batch")).isZero();
     assertThat(hbase.slotCount()).isEqualTo(10);
     assertThat(hbase.limits().isNone()).isTrue();
-    assertThat(hbase.allocation()).as("shares stay").isEqualTo(shares);
+    assertThat(hbase.allocation()).as("shares stay, lanes go").isEqualTo(shares.withLanes(java.util.Map.of()));
+    assertThat(hdfs.allocation().lanes()).isEmpty();
   }
 }

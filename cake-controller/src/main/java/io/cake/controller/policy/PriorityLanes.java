@@ -1,0 +1,107 @@
+package io.cake.controller.policy;
+
+import io.cake.controller.loop.ResourceLoad;
+import io.cake.core.sched.Allocation;
+import io.cake.core.sched.Lane;
+import io.cake.core.tenant.Goal;
+import io.cake.core.tenant.LatencyGoal;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Proactive burst handling beyond Cake, after PriorityMeister in its simplest form: every tenant
+ * with a latency SLO gets a priority {@link Lane} at HBase and at the DataNode. Lanes are ranked
+ * "bySLO" (PriorityMeister's baseline order): the tightest latency target first; ties by the larger
+ * weight, then by name. A lane is {@code factor} times the tenant's recent peak load wide, in busy
+ * slots at that resource (the same decaying peak the headroom keeps, {@link ControlState#nextPeak}),
+ * rounded up, at least 1 and at most all but one of the slots.
+ *
+ * <p>Why: the reactive loop (Algorithms 1 and 2, the minimax) changes shares one interval after a
+ * burst began, and a burst of one or two intervals is over by then. A lane serves the burst on the
+ * next free slot, ahead of batch, without waiting for the controller or for the tenant's turn by
+ * share. Why bounded: PriorityMeister bounds each priority with a token bucket fitted to the
+ * workload's arrivals, so a tenant that sends more than it was sized for cannot starve the rest;
+ * here the bound is the lane's width, fitted to the load observed, which is in the units both
+ * levels share (slots), where a rate would be handler time at HBase and bytes at the DataNode.
+ * Beyond its lane, a tenant is served by share.
+ *
+ * <p>Not under overload: bySLO order serves the tightest SLOs first whatever the weights, which is
+ * the opposite of Frosting's criterion (every tenant degrades by its weight) when the SLOs cannot
+ * all be met. In the simulator (ManyTenantSimulationTest) lanes at 1.25x the disks' capacity met
+ * every window of the two tightest tenants and none of the heaviest; the controller drops the lanes
+ * while its minimax says the SLOs are infeasible, and the weights decide.
+ *
+ * <p>Pure: the peaks live in {@link State}, passed in and returned; no clock, no threads.
+ */
+public final class PriorityLanes {
+  private final double factor;
+
+  /** @param factor lane width in multiples of the recent peak load, in [1, 10] */
+  public PriorityLanes(double factor) {
+    if (!(factor >= 1.0 && factor <= 10.0)) {
+      throw new IllegalArgumentException("lane factor must be in [1, 10], got " + factor);
+    }
+    this.factor = factor;
+  }
+
+  /** One tenant with a goal: lanes are for latency goals only. */
+  public record Tenant(String name, Goal goal, double weight) {}
+
+  /** Each tenant's recent peak load at each resource, in busy slots. */
+  public record State(Map<String, Double> hbasePeak, Map<String, Double> hdfsPeak) {
+    public static final State EMPTY = new State(Map.of(), Map.of());
+
+    public State {
+      hbasePeak = Map.copyOf(hbasePeak);
+      hdfsPeak = Map.copyOf(hdfsPeak);
+    }
+  }
+
+  /** The lanes for each resource and the peaks they were sized from. */
+  public record Sized(Map<String, Lane> hbase, Map<String, Lane> hdfs, State state) {
+    /** No lanes, the peaks kept: for an interval in which lanes must not decide. */
+    public Sized withoutLanes() {
+      return new Sized(Map.of(), Map.of(), state);
+    }
+
+    public String describe() {
+      return "lanes hbase " + (hbase.isEmpty() ? "none" : hbase) + " hdfs " + (hdfs.isEmpty() ? "none" : hdfs);
+    }
+  }
+
+  /** The lanes after an interval with the given loads at HBase and at the DataNode. */
+  public Sized next(State state, List<Tenant> tenants, ResourceLoad hbase, ResourceLoad hdfs) {
+    List<Tenant> ranked = new ArrayList<>();
+    for (Tenant t : tenants) {
+      if (t.goal() instanceof LatencyGoal) {
+        ranked.add(t);
+      }
+    }
+    ranked.sort(Comparator.comparingDouble((Tenant t) -> ((LatencyGoal) t.goal()).millis())
+        .thenComparing(Comparator.comparingDouble(Tenant::weight).reversed())
+        .thenComparing(Tenant::name));
+    Map<String, Double> hbPeaks = new TreeMap<>();
+    Map<String, Double> dfPeaks = new TreeMap<>();
+    Map<String, Lane> hbLanes = new TreeMap<>();
+    Map<String, Lane> dfLanes = new TreeMap<>();
+    for (int i = 0; i < ranked.size(); i++) {
+      String name = ranked.get(i).name();
+      double hb = ControlState.nextPeak(state.hbasePeak().getOrDefault(name, 0.0), hbase.tenant(name).busy());
+      double df = ControlState.nextPeak(state.hdfsPeak().getOrDefault(name, 0.0), hdfs.tenant(name).busy());
+      hbPeaks.put(name, hb);
+      dfPeaks.put(name, df);
+      hbLanes.put(name, new Lane(i + 1, width(hb, hbase.slots())));
+      dfLanes.put(name, new Lane(i + 1, width(df, hdfs.slots())));
+    }
+    return new Sized(hbLanes, dfLanes, new State(hbPeaks, dfPeaks));
+  }
+
+  /** {@code factor} x the peak, rounded up, within [1, all but the last slot]. */
+  int width(double peak, int slots) {
+    int most = Math.max(1, Allocation.maxReservable(slots));
+    return (int) Math.max(1, Math.min(most, Math.ceil(factor * peak - 1e-9)));
+  }
+}

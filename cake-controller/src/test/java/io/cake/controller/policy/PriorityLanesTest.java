@@ -1,0 +1,92 @@
+package io.cake.controller.policy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.cake.controller.loop.ResourceLoad;
+import io.cake.core.sched.Lane;
+import io.cake.core.tenant.LatencyGoal;
+import io.cake.core.tenant.ThroughputGoal;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class PriorityLanesTest {
+  private final PriorityLanes lanes = new PriorityLanes(2.0);
+
+  private static ResourceLoad load(int slots, Map<String, Double> busy) {
+    Map<String, ResourceLoad.TenantLoad> m = new java.util.HashMap<>();
+    busy.forEach((t, b) -> m.put(t, new ResourceLoad.TenantLoad(0.5, b)));
+    return new ResourceLoad(slots, m);
+  }
+
+  private static PriorityLanes.Tenant latency(String name, double ms, double weight) {
+    return new PriorityLanes.Tenant(name, LatencyGoal.of(99, ms), weight);
+  }
+
+  @Test
+  void rankedBySloTightestFirstThenByWeightThenByName() {
+    List<PriorityLanes.Tenant> tenants = List.of(
+        latency("loose", 400, 5), latency("tight", 100, 1), latency("mid-light", 200, 1),
+        latency("mid-heavy", 200, 3), latency("mid-light-b", 200, 1),
+        new PriorityLanes.Tenant("batch", new ThroughputGoal(50), 1));
+    PriorityLanes.Sized s = lanes.next(PriorityLanes.State.EMPTY, tenants, load(20, Map.of()), load(4, Map.of()));
+    Map<String, Lane> hb = s.hbase();
+    assertThat(hb.get("tight").rank()).isEqualTo(1);
+    assertThat(hb.get("mid-heavy").rank()).isEqualTo(2);
+    assertThat(hb.get("mid-light").rank()).isEqualTo(3);
+    assertThat(hb.get("mid-light-b").rank()).isEqualTo(4);
+    assertThat(hb.get("loose").rank()).isEqualTo(5);
+    assertThat(hb).as("a throughput goal gets no lane").doesNotContainKey("batch");
+    assertThat(s.hdfs().keySet()).isEqualTo(hb.keySet());
+  }
+
+  @Test
+  void aLaneIsTwiceThePeakLoadRoundedUpAtEachResourceWithinAllButTheLastSlot() {
+    List<PriorityLanes.Tenant> one = List.of(latency("front", 100, 1));
+    PriorityLanes.Sized s = lanes.next(PriorityLanes.State.EMPTY, one,
+        load(10, Map.of("front", 1.2, "batch", 8.0)), load(4, Map.of("front", 0.3)));
+    assertThat(s.hbase().get("front")).isEqualTo(new Lane(1, 3)); // 2 x 1.2 = 2.4 -> 3
+    assertThat(s.hdfs().get("front")).isEqualTo(new Lane(1, 1)); // 0.6 -> 1
+    PriorityLanes.Sized idle = lanes.next(PriorityLanes.State.EMPTY, one, load(10, Map.of()), load(4, Map.of()));
+    assertThat(idle.hdfs().get("front").slots()).as("at least one").isEqualTo(1);
+    PriorityLanes.Sized flood = lanes.next(PriorityLanes.State.EMPTY, one, load(10, Map.of("front", 9.0)),
+        load(4, Map.of("front", 4.0)));
+    assertThat(flood.hbase().get("front").slots()).as("never the last slot").isEqualTo(9);
+    assertThat(flood.hdfs().get("front").slots()).isEqualTo(3);
+    assertThat(lanes.width(1.0, 4)).as("exactly twice is not rounded up").isEqualTo(2);
+  }
+
+  @Test
+  void aBurstsLoadKeepsTheLaneWideWhileItsPeakFades() {
+    List<PriorityLanes.Tenant> one = List.of(latency("front", 100, 1));
+    PriorityLanes.Sized s = lanes.next(PriorityLanes.State.EMPTY, one, load(20, Map.of("front", 3.0)), load(8, Map.of("front", 2.0)));
+    assertThat(s.hbase().get("front").slots()).isEqualTo(6);
+    int[] widths = new int[12];
+    for (int i = 0; i < widths.length; i++) {
+      s = lanes.next(s.state(), one, load(20, Map.of("front", 0.2)), load(8, Map.of("front", 0.1)));
+      widths[i] = s.hbase().get("front").slots();
+    }
+    // The peak halves in 10 intervals: 3.0 x 0.5^(n/10) x 2, rounded up.
+    assertThat(widths[0]).isEqualTo(6);
+    assertThat(widths[9]).isEqualTo(3);
+    assertThat(widths).isSortedAccordingTo(java.util.Comparator.reverseOrder());
+    assertThat(s.state().hbasePeak().get("front")).isCloseTo(3.0 * Math.pow(0.5, 1.2), org.assertj.core.data.Offset.offset(1e-9));
+  }
+
+  @Test
+  void withoutLanesKeepsThePeaks() {
+    PriorityLanes.Sized s = lanes.next(PriorityLanes.State.EMPTY, List.of(latency("front", 100, 1)),
+        load(10, Map.of("front", 2.0)), load(4, Map.of()));
+    PriorityLanes.Sized none = s.withoutLanes();
+    assertThat(none.hbase()).isEmpty();
+    assertThat(none.hdfs()).isEmpty();
+    assertThat(none.state()).isEqualTo(s.state());
+  }
+
+  @Test
+  void aFactorOutsideOneToTenIsRefused() {
+    assertThatThrownBy(() -> new PriorityLanes(0.5)).hasMessageContaining("[1, 10]");
+    assertThatThrownBy(() -> new PriorityLanes(Double.NaN)).hasMessageContaining("[1, 10]");
+  }
+}
