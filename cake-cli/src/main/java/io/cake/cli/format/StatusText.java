@@ -102,7 +102,7 @@ public final class StatusText {
   }
 
   static Table tenantTable(List<TenantRow> rows, boolean withSlo) {
-    Table t = new Table().text("TENANT").number("SHARE").number("WEIGHT").number("RESERVED").number("QUEUED")
+    Table t = new Table().text("TENANT").number("SHARE").number("WEIGHT").number("RESERVED").text("LANE").number("QUEUED")
         .number("OCCUPANCY").number("OPS/S").number("P50 MS").number("P99 MS").number("P99.9 MS");
     if (withSlo) {
       t.text("SLO");
@@ -110,7 +110,7 @@ public final class StatusText {
     for (TenantRow r : rows) {
       List<String> cells = new ArrayList<>(List.of(r.tenant(),
           orDash(Numbers.fraction(r.share())), orDash(Numbers.weight(r.weight())), Integer.toString(r.reserved()),
-          orDash(Numbers.count(r.queueLength())), orDash(Numbers.twoDecimals(r.occupancy())),
+          orDash(r.lane()), orDash(Numbers.count(r.queueLength())), orDash(Numbers.twoDecimals(r.occupancy())),
           orDash(Numbers.rate(r.throughput())), orDash(Numbers.millis(r.p50Ms())), orDash(Numbers.millis(r.p99Ms())),
           orDash(Numbers.millis(r.p999Ms()))));
       if (withSlo) {

@@ -62,23 +62,26 @@ final class LevelReader {
 
   /**
    * Every tenant the scheduler knows: those with gauges (seen since it started), and those named
-   * by its shares, reservations or share fractions.
+   * by its shares, reservations, lanes or share fractions.
    */
   static List<TenantRow> tenants(Beans page, JsonNode control) {
     String scheduler = control.path("Name").asText();
     Map<String, Map<String, Double>> gauges = gauges(page, scheduler);
     Map<String, Double> weights = AllocationText.parseShares(textOrEmpty(control, "Shares"));
     Map<String, Integer> reserved = AllocationText.parseReservations(textOrEmpty(control, "Reservations"));
+    Map<String, io.cake.core.sched.Lane> lanes = AllocationText.parseLanes(textOrEmpty(control, "Lanes"));
     Map<String, Double> fractions = fractions(textOrEmpty(control, "ShareFractions"));
     Double defaultShare = Beans.number(control, "DefaultShare");
     TreeSet<String> names = new TreeSet<>(gauges.keySet());
     names.addAll(weights.keySet());
     names.addAll(reserved.keySet());
+    names.addAll(lanes.keySet());
     names.addAll(fractions.keySet());
     List<TenantRow> rows = new ArrayList<>();
     for (String t : names) {
       Map<String, Double> g = gauges.getOrDefault(t, Map.of());
       rows.add(new TenantRow(t, fractions.get(t), weights.getOrDefault(t, defaultShare), reserved.getOrDefault(t, 0),
+          lanes.containsKey(t) ? lanes.get(t).toString() : null,
           g.get("queueLength"), g.get("occupancy"), g.get("throughput"), g.get("completions"), g.get("rejections"),
           g.get("latencyP50Ms"), g.get("latencyP99Ms"), g.get("latencyP999Ms"), null, null));
     }

@@ -5,14 +5,15 @@ package io.cake.cli.status;
  * a percentile of an interval without requests). {@code share} is the fraction of the shared
  * slots the tenant would get were every tenant seen in the interval backlogged; {@code weight} is
  * the share as configured (the default share for a tenant not named). Latencies are server-side,
- * from arrival to completion, in ms. {@code slo}/{@code sloMet} are set on the controller's SLO
- * tenant only.
+ * from arrival to completion, in ms. {@code lane} is the tenant's priority lane, {@code rank:slots},
+ * null for none. {@code slo}/{@code sloMet} are set on the controller's SLO tenant only.
  */
 public record TenantRow(
     String tenant,
     Double share,
     Double weight,
     int reserved,
+    String lane,
     Double queueLength,
     Double occupancy,
     Double throughput,
@@ -25,7 +26,7 @@ public record TenantRow(
     Boolean sloMet) {
 
   TenantRow withSlo(String text, Boolean met) {
-    return new TenantRow(tenant, share, weight, reserved, queueLength, occupancy, throughput, completions,
+    return new TenantRow(tenant, share, weight, reserved, lane, queueLength, occupancy, throughput, completions,
         rejections, p50Ms, p99Ms, p999Ms, text, met);
   }
 }

@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
 
 /** What people read: one block per RegionServer, the unreachable one in its place. */
 class StatusTextTest {
-  static final TenantRow FRONT = new TenantRow("frontend", 0.137, 13.7, 1, 0.0, 0.02, 23.0, 69.0, 0.0, 5.73, 13.6, 13.6,
+  static final TenantRow FRONT = new TenantRow("frontend", 0.137, 13.7, 1, "1:2", 0.0, 0.02, 23.0, 69.0, 0.0, 5.73, 13.6, 13.6,
       "p99.0 <= 50.0 ms", true);
-  static final TenantRow BATCH = new TenantRow("batch", 0.431, 43.1, 0, 2.0, 0.5, 143.1, 429.0, 0.0, 2.42, 55.3, 60.8, null, null);
+  static final TenantRow BATCH = new TenantRow("batch", 0.431, 43.1, 0, null, 2.0, 0.5, 143.1, 429.0, 0.0, 2.42, 55.3, 60.8, null, null);
   static final ControllerView CONTROLLER = new ControllerView("frontend", "p99.0 <= 50.0 ms",
       List.of(new TenantGoal("frontend", 99.0, 50.0, null, 1.0)), false,
       3000L, "cake-controller: frontend: p99.0 <= 50.0 ms measured p99.94=18.5 samples=84 | perf=2.71 -> share=13.7%",
@@ -27,7 +27,7 @@ class StatusTextTest {
   static ClusterStatus cluster() {
     HBaseLevel hbase = new HBaseLevel("hbase-26620", true, 6, 4, 72, 8, 0.4, "frontend", 1, 2, 43.1, null, List.of(BATCH, FRONT));
     DataNodeLevel dn = new DataNodeLevel("http://127.0.0.2:26112", null, "hdfs-26110", true, 6, 1, 0, 0,
-        List.of(new TenantRow("frontend", 0.096, 13.7, 0, 0.0, 0.0, 92.9, 279.0, 0.0, 0.02, 0.41, 1.21, null, null)));
+        List.of(new TenantRow("frontend", 0.096, 13.7, 0, null, 0.0, 0.0, 92.9, 279.0, 0.0, 0.02, 0.41, 1.21, null, null)));
     return new ClusterStatus(List.of(
         new RegionServerStatus("127.0.0.2", 26620, "http://127.0.0.2:26621", true, null, hbase, CONTROLLER, null, dn),
         new RegionServerStatus("127.0.0.3", 26630, "http://127.0.0.3:26631", false,
@@ -44,9 +44,9 @@ class StatusTextTest {
         "  controller: frontend p99.0 <= 50.0 ms, running, every 3.0 s, 0 failed intervals",
         "    last decision: frontend: p99.0 <= 50.0 ms measured p99.94=18.5 samples=84 | perf=2.71 -> share=13.7%",
         "    reasons: SLO exceeded (perf 2.71): share -1.5 points",
-        "  TENANT    SHARE  WEIGHT  RESERVED  QUEUED  OCCUPANCY  OPS/S  P50 MS  P99 MS  P99.9 MS  SLO",
-        "  batch     0.431    43.1         0       2       0.50  143.1    2.42    55.3      60.8",
-        "  frontend  0.137    13.7         1       0       0.02   23.0    5.73    13.6      13.6  p99.0 <= 50.0 ms met",
+        "  TENANT    SHARE  WEIGHT  RESERVED  LANE  QUEUED  OCCUPANCY  OPS/S  P50 MS  P99 MS  P99.9 MS  SLO",
+        "  batch     0.431    43.1         0  -          2       0.50  143.1    2.42    55.3      60.8",
+        "  frontend  0.137    13.7         1  1:2        0       0.02   23.0    5.73    13.6      13.6  p99.0 <= 50.0 ms met",
         "  DataNode hdfs-26110 at http://127.0.0.2:26112: Cake on, soft limit 6, 1 holding, 0 waiting",
         "RegionServer 127.0.0.3:26630  UNREACHABLE: nothing answers at http://127.0.0.3:26631 (connection refused)",
         "2 RegionServer(s), 1 UNREACHABLE");

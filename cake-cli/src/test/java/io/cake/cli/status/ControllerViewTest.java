@@ -16,7 +16,7 @@ class ControllerViewTest {
   }
 
   private static TenantRow row(String tenant, Double p50, Double p99, Double p999, Double throughput) {
-    return new TenantRow(tenant, 0.5, 1.0, 0, 0.0, 0.0, throughput, 10.0, 0.0, p50, p99, p999, null, null);
+    return new TenantRow(tenant, 0.5, 1.0, 0, null, 0.0, 0.0, throughput, 10.0, 0.0, p50, p99, p999, null, null);
   }
 
   @Test
