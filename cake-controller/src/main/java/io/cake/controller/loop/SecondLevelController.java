@@ -444,9 +444,10 @@ public final class SecondLevelController implements AutoCloseable {
 
   /**
    * Lifts the limits only a running controller may hold HBase to (its pool cap, the others'
-   * handler time and their handlers in service) and its lanes at both levels, for when it stops: each answers what it
-   * measured, and nothing will lift them afterwards. Shares stay as they are (an operator sets
-   * them over JMX or in the file). Returns false when the RegionServer's scheduler was not reached.
+   * handler time and their handlers in service) and its lanes at both levels, for when it stops:
+   * each answers what it measured, and nothing will lift them afterwards. Shares stay as they are
+   * (an operator sets them over JMX or in the file). Returns false when the RegionServer's
+   * scheduler was not reached.
    */
   public boolean liftLimits() {
     HBasePort hb = hbase.get();
@@ -462,7 +463,7 @@ public final class SecondLevelController implements AutoCloseable {
       }
       return true;
     } catch (java.io.IOException | RuntimeException e) {
-      LOG.warn("cake-controller: could not lift its limits on HBase's handlers: {}", e.toString());
+      LOG.warn("cake-controller: could not lift its limits (on HBase's handlers, its lanes): {}", e.toString());
       return false;
     }
   }

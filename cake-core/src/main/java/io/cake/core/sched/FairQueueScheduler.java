@@ -898,14 +898,22 @@ public final class FairQueueScheduler<T> {
     TenantQueue<T> best = null;
     for (int i = 0; i < backlogged.size(); i++) {
       TenantQueue<T> q = backlogged.at(i);
-      boolean before = best == null || q.headStart < best.headStart
-          || (q.headStart == best.headStart && q.order < best.order);
-      if (before && (q.bucket == null || q.bucket.ready(now)) && underCap(q)
-          && (eligible == null || hasEligible(q, eligible))) {
+      if ((best == null || tagBefore(q, best)) && servable(q, eligible, now)) {
         best = q;
       }
     }
     return best;
+  }
+
+  /** Whether {@code a}'s head comes before {@code b}'s in the tag order (ties: the older tenant). */
+  private static boolean tagBefore(TenantQueue<?> a, TenantQueue<?> b) {
+    return a.headStart < b.headStart || (a.headStart == b.headStart && a.order < b.order);
+  }
+
+  /** Whether a slot may take some ticket of {@code q} now: within its limit and cap, one eligible. */
+  private boolean servable(TenantQueue<T> q, Predicate<? super T> eligible, long now) {
+    return (q.bucket == null || q.bucket.ready(now)) && underCap(q)
+        && (eligible == null || hasEligible(q, eligible));
   }
 
   /**
@@ -925,10 +933,8 @@ public final class FairQueueScheduler<T> {
         continue;
       }
       boolean before = best == null || q.lane.rank() < best.lane.rank()
-          || (q.lane.rank() == best.lane.rank() && (q.headStart < best.headStart
-              || (q.headStart == best.headStart && q.order < best.order)));
-      if (before && (q.bucket == null || q.bucket.ready(now)) && underCap(q)
-          && (eligible == null || hasEligible(q, eligible))) {
+          || (q.lane.rank() == best.lane.rank() && tagBefore(q, best));
+      if (before && servable(q, eligible, now)) {
         best = q;
       }
     }
