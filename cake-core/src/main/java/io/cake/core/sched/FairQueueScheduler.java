@@ -917,11 +917,10 @@ public final class FairQueueScheduler<T> {
   }
 
   /**
-   * The backlogged tenant a shared slot serves through its lane: of those with room in their lane
-   * (fewer tickets in service through it than its width, while all lanes together leave the last
-   * shared slot), within their
-   * limit and with a ticket {@code eligible} accepts, the lowest rank, then the smallest start tag;
-   * null if none. Walks the laned tenants only (none: returns at once).
+   * The backlogged tenant a shared slot serves through its lane, or null: of those with room in
+   * their lane (fewer tickets in service through it than its width, while all lanes together leave
+   * the last shared slot) that {@link #servable} says may go, the lowest rank, then the smallest
+   * start tag. Walks the laned tenants only (none: returns at once).
    */
   private TenantQueue<T> laneServable(Predicate<? super T> eligible, long now) {
     if (laned.length == 0 || laneBusy.get() >= Allocation.maxReservable(slotCount) - effectiveReserved) {
