@@ -251,13 +251,17 @@ class SecondLevelControllerTest {
     assertThat(controller.slos()).hasSize(2);
   }
 
-  @Test
-  void sloTenantsThatCannotAllBeMetAreReportedAndRankedByWeight() throws Exception {
+  /** SLO tenants a and b, from equal shares at both levels. */
+  private void steerTwo(SloTarget a, SloTarget b) throws IOException {
     hbasePort.setAllocation(new Allocation(java.util.Map.of("a", 1.0, "b", 1.0), java.util.Map.of(), 1.0));
     hdfsPort.setAllocation(hbase.allocation());
-    controller.setSlos(java.util.List.of(
-        new SloTarget("a", io.cake.core.tenant.LatencyGoal.of(99, 10), 1),
-        new SloTarget("b", io.cake.core.tenant.LatencyGoal.of(99, 10), 3)));
+    controller.setSlos(java.util.List.of(a, b));
+  }
+
+  @Test
+  void sloTenantsThatCannotAllBeMetAreReportedAndRankedByWeight() throws Exception {
+    steerTwo(new SloTarget("a", io.cake.core.tenant.LatencyGoal.of(99, 10), 1),
+        new SloTarget("b", io.cake.core.tenant.LatencyGoal.of(99, 10), 3));
     io.cake.controller.jmx.Controller mbean = new io.cake.controller.jmx.Controller(controller, 10_000);
     interval(java.util.Map.of("a", 500L, "b", 500L)); // 50x over both SLOs
     controller.tick();
@@ -274,11 +278,8 @@ class SecondLevelControllerTest {
 
   @Test
   void severalSloTenantsThatCanBeMetGetLanesBySlo() throws Exception {
-    hbasePort.setAllocation(new Allocation(java.util.Map.of("a", 1.0, "b", 1.0), java.util.Map.of(), 1.0));
-    hdfsPort.setAllocation(hbase.allocation());
-    controller.setSlos(java.util.List.of(
-        new SloTarget("a", io.cake.core.tenant.LatencyGoal.of(99, 300), 5),
-        new SloTarget("b", io.cake.core.tenant.LatencyGoal.of(99, 200), 1)));
+    steerTwo(new SloTarget("a", io.cake.core.tenant.LatencyGoal.of(99, 300), 5),
+        new SloTarget("b", io.cake.core.tenant.LatencyGoal.of(99, 200), 1));
     interval(java.util.Map.of("a", 5L, "b", 5L)); // both well within
     SecondLevelController.Outcome o = controller.tick();
     assertThat(o.plan().feasible()).isTrue();
