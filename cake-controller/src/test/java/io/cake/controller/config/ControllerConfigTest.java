@@ -61,6 +61,12 @@ class ControllerConfigTest {
         .hasMessageContaining("cake.controller.headroom must be 0 (off) or in [1, 10]");
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.headroom", "NaN")))
         .hasMessageContaining("cake.controller.headroom");
+    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.lanes", "0.5")))
+        .hasMessageContaining("cake.controller.lanes must be 0 (off) or in [1, 10]");
+    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.lanes", "two")))
+        .hasMessageContaining("cake.controller.lanes");
+    assertThat(ControllerConfig.parse(Map.of("cake.controller.lanes", "0")).params().lanes()).isZero();
+    assertThat(ControllerConfig.parse(Map.of()).params().lanes()).isEqualTo(2.0);
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.slo.front.latency-ms", "-5")))
         .hasMessageContaining("cake.slo.front");
     assertThatThrownBy(
