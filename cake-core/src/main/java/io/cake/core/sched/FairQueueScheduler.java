@@ -93,8 +93,6 @@ public final class FairQueueScheduler<T> {
   private TenantQueue<T>[] reservedFor;
   /** Tenants with a lane, in no order (a handful at most): looked at before the tag heap. */
   private TenantQueue<T>[] laned = newQueues(0);
-  /** Tickets in service through any lane: together they never take the last shared slot. */
-  private final java.util.concurrent.atomic.AtomicInteger laneBusy = new java.util.concurrent.atomic.AtomicInteger();
   private boolean closed;
 
   private final Object rollLock = new Object();
@@ -414,7 +412,6 @@ public final class FairQueueScheduler<T> {
       // No wake-up needed: a tenant at its lane's width is still served by share meanwhile.
       ticket.laned = false;
       ticket.queue.laneInService.decrementAndGet();
-      laneBusy.decrementAndGet();
     }
     if (!ticket.inService) {
       return;
@@ -819,7 +816,6 @@ public final class FairQueueScheduler<T> {
       t.shared = false; // on top of the share, as reserved service is
       t.laned = true;
       q.laneInService.incrementAndGet();
-      laneBusy.incrementAndGet();
     } else {
       q = backlogged.peek();
       if (q != null && !mayServe(q, eligible, now)) {
@@ -923,7 +919,14 @@ public final class FairQueueScheduler<T> {
    * start tag. Walks the laned tenants only (none: returns at once).
    */
   private TenantQueue<T> laneServable(Predicate<? super T> eligible, long now) {
-    if (laned.length == 0 || laneBusy.get() >= Allocation.maxReservable(slotCount) - effectiveReserved) {
+    if (laned.length == 0) {
+      return null;
+    }
+    int laneBusy = 0; // tickets in service through any lane: derived, the laned tenants are few
+    for (TenantQueue<T> q : laned) {
+      laneBusy += q.laneInService.get();
+    }
+    if (laneBusy >= Allocation.maxReservable(slotCount) - effectiveReserved) {
       return null;
     }
     TenantQueue<T> best = null;
