@@ -500,14 +500,13 @@ final class TenantExperiments {
       runs.add(run(lab.stock("hbase-fifo", "HBase default"), 1, true, o.mixedSeconds()));
     }
     if (o.wants("cake-static")) {
-      Map<String, String> reactiveKeys = new LinkedHashMap<>(controllerKeys(slos, smallestRate()));
+      Map<String, String> peakKeys = new LinkedHashMap<>(controllerKeys(slos, smallestRate()));
+      peakKeys.put("cake.controller.lanes", "0");
+      Map<String, String> reactiveKeys = new LinkedHashMap<>(peakKeys);
       reactiveKeys.put("cake.controller.minimax.peaks", "false");
-      reactiveKeys.put("cake.controller.lanes", "0");
       runs.add(run(lab.cakeController("cake-reactive", "Cake's controller for several SLO tenants, reactive only: each"
           + " interval sized for the last one alone, no lanes (cake.controller.minimax.peaks=false,"
           + " cake.controller.lanes=0)", reactiveKeys, null), 1, true, o.sloSeconds()));
-      Map<String, String> peakKeys = new LinkedHashMap<>(controllerKeys(slos, smallestRate()));
-      peakKeys.put("cake.controller.lanes", "0");
       runs.add(run(lab.cakeController("cake-peaks", "Cake's controller for several SLO tenants, the load floor and the"
           + " others' cap sized for each tenant's recent peak, no lanes (cake.controller.lanes=0)", peakKeys, null),
           1, true, o.sloSeconds()));
