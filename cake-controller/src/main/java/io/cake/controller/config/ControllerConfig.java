@@ -81,6 +81,8 @@ public final class ControllerConfig {
   public static final String MINIMAX_PEAKS = "cake.controller.minimax.peaks";
   /** Several SLO tenants: cut the others' cap on every miss, not only when the shares are exhausted. */
   public static final String MINIMAX_CUT_ON_EVERY_MISS = "cake.controller.minimax.cut-on-every-miss";
+  /** Several SLO tenants: reserve slots for each where shares cannot help it (Cake's Algorithms 1 and 2 per tenant). */
+  public static final String MINIMAX_RESERVATIONS = "cake.controller.minimax.reservations";
 
   /**
    * Per tenant: {@code cake.slo.<tenant>.percentile} (default 99) with {@code .latency-ms}, or
@@ -247,7 +249,8 @@ public final class ControllerConfig {
       return new ManyTenantParams(shares, (int) window, dbl(conf, MINIMAX_LOAD_MARGIN, d.loadMargin()),
           ConfigBoolean.parse(MINIMAX_OTHERS_CAP, conf.get(MINIMAX_OTHERS_CAP), d.othersCap()),
           ConfigBoolean.parse(MINIMAX_PEAKS, conf.get(MINIMAX_PEAKS), d.peaks()),
-          ConfigBoolean.parse(MINIMAX_CUT_ON_EVERY_MISS, conf.get(MINIMAX_CUT_ON_EVERY_MISS), d.cutOnEveryMiss()));
+          ConfigBoolean.parse(MINIMAX_CUT_ON_EVERY_MISS, conf.get(MINIMAX_CUT_ON_EVERY_MISS), d.cutOnEveryMiss()),
+          ConfigBoolean.parse(MINIMAX_RESERVATIONS, conf.get(MINIMAX_RESERVATIONS), d.reservations()));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(String.valueOf(e.getMessage()).replaceFirst("^loadMargin\\b", MINIMAX_LOAD_MARGIN), e);
     }

@@ -117,7 +117,7 @@ public final class SecondLevelController implements AutoCloseable {
     this.hdfsCalls = Objects.requireNonNull(hdfsCalls);
     this.decider = Objects.requireNonNull(decider);
     this.slos = List.of(Objects.requireNonNull(slo));
-    this.manyPolicy = new ManyTenantPolicy(ManyTenantParams.DEFAULTS, decider.params().minSamples());
+    this.manyPolicy = new ManyTenantPolicy(ManyTenantParams.DEFAULTS, decider.params());
   }
 
   /**
@@ -405,7 +405,7 @@ public final class SecondLevelController implements AutoCloseable {
 
   /** The rules for several SLO tenants; models fitted so far are kept. */
   public void setManyTenantParams(ManyTenantParams next) {
-    manyPolicy = new ManyTenantPolicy(next, decider.params().minSamples());
+    manyPolicy = new ManyTenantPolicy(next, decider.params());
   }
 
   public ManyTenantParams manyTenantParams() {
@@ -414,7 +414,7 @@ public final class SecondLevelController implements AutoCloseable {
 
   public void setDecider(SloDecider next) {
     decider = Objects.requireNonNull(next);
-    manyPolicy = new ManyTenantPolicy(manyPolicy.params(), next.params().minSamples());
+    manyPolicy = new ManyTenantPolicy(manyPolicy.params(), next.params());
   }
 
   public SloDecider decider() {

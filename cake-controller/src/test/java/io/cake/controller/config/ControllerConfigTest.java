@@ -97,13 +97,15 @@ class ControllerConfigTest {
     ControllerConfig tuned = ControllerConfig.parse(Map.of("cake.controller.minimax.step", "0.05",
         "cake.controller.minimax.target", "1.2", "cake.controller.minimax.min-share", "0.01",
         "cake.controller.minimax.fit-window", "10", "cake.controller.minimax.peaks", "false",
-        "cake.controller.minimax.cut-on-every-miss", "true"));
+        "cake.controller.minimax.cut-on-every-miss", "true", "cake.controller.minimax.reservations", "false"));
     assertThat(tuned.manyTenant().shares().step()).isEqualTo(0.05);
     assertThat(tuned.manyTenant().shares().target()).isEqualTo(1.2);
     assertThat(tuned.manyTenant().shares().minShare()).isEqualTo(0.01);
     assertThat(tuned.manyTenant().fitWindow()).isEqualTo(10);
     assertThat(tuned.manyTenant().peaks()).isFalse();
     assertThat(tuned.manyTenant().cutOnEveryMiss()).isTrue();
+    assertThat(tuned.manyTenant().reservations()).isFalse();
+    assertThat(c.manyTenant().reservations()).as("on by default").isTrue();
   }
 
   @Test
@@ -139,5 +141,7 @@ class ControllerConfigTest {
         .hasMessageContaining("cake.controller.minimax.peaks");
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.minimax.cut-on-every-miss", "1")))
         .hasMessageContaining("cake.controller.minimax.cut-on-every-miss");
+    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.minimax.reservations", "yes")))
+        .hasMessageContaining("cake.controller.minimax.reservations");
   }
 }

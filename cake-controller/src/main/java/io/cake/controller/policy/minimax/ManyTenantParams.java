@@ -30,10 +30,12 @@ import java.util.Objects;
  *     every miss kept the others at 100% of windows and its in-contract calls within their SLO
  *     (the default: 53% and 93%, and 319 ms against 232); with three well-behaved tenants it met
  *     80/67/87% of windows with less batch (the default: 87-100%)
+ * @param reservations whether each SLO tenant is also given reserved slots where shares cannot
+ *     help it (Cake's Algorithms 1 and 2 per tenant, {@link TenantReservations}; true)
  */
 public record ManyTenantParams(
     MinimaxShares.Params shares, int fitWindow, double loadMargin, boolean othersCap, boolean peaks,
-    boolean cutOnEveryMiss) {
+    boolean cutOnEveryMiss, boolean reservations) {
   public static final double DEFAULT_STEP = 0.1;
   public static final double DEFAULT_TARGET = 1.5;
   public static final double DEFAULT_MIN_SHARE = 0.005;
@@ -41,16 +43,28 @@ public record ManyTenantParams(
   public static final double DEFAULT_LOAD_MARGIN = 1.25;
   public static final ManyTenantParams DEFAULTS = new ManyTenantParams(
       new MinimaxShares.Params(DEFAULT_STEP, DEFAULT_TARGET, DEFAULT_MIN_SHARE), DEFAULT_FIT_WINDOW, DEFAULT_LOAD_MARGIN,
-      true, true, false);
+      true, true, false, true);
+
+  /** All but {@code reservations}, which is on. */
+  public ManyTenantParams(
+      MinimaxShares.Params shares, int fitWindow, double loadMargin, boolean othersCap, boolean peaks,
+      boolean cutOnEveryMiss) {
+    this(shares, fitWindow, loadMargin, othersCap, peaks, cutOnEveryMiss, true);
+  }
 
   /** The same with {@code peaks} as given. */
   public ManyTenantParams withPeaks(boolean on) {
-    return new ManyTenantParams(shares, fitWindow, loadMargin, othersCap, on, cutOnEveryMiss);
+    return new ManyTenantParams(shares, fitWindow, loadMargin, othersCap, on, cutOnEveryMiss, reservations);
   }
 
   /** The same with {@code cutOnEveryMiss} as given. */
   public ManyTenantParams withCutOnEveryMiss(boolean on) {
-    return new ManyTenantParams(shares, fitWindow, loadMargin, othersCap, peaks, on);
+    return new ManyTenantParams(shares, fitWindow, loadMargin, othersCap, peaks, on, reservations);
+  }
+
+  /** The same with {@code reservations} as given. */
+  public ManyTenantParams withReservations(boolean on) {
+    return new ManyTenantParams(shares, fitWindow, loadMargin, othersCap, peaks, cutOnEveryMiss, on);
   }
 
   public ManyTenantParams {

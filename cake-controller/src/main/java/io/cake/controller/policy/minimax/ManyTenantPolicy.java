@@ -1,8 +1,9 @@
 package io.cake.controller.policy.minimax;
 
 import io.cake.controller.loop.ResourceLoad;
-import io.cake.controller.policy.ControlState;
 import io.cake.controller.policy.AllocationMapper;
+import io.cake.controller.policy.ControlState;
+import io.cake.controller.policy.ControllerParams;
 import io.cake.controller.policy.Observation;
 import io.cake.core.metrics.SchedulerSnapshot;
 import io.cake.core.sched.Allocation;
@@ -36,13 +37,20 @@ public final class ManyTenantPolicy {
   public static final String OTHERS = "(others)";
 
   /**
-   * The shares and models ({@code fitted}), the others' handlers in service (0: no cap), and each
+   * The shares and models ({@code fitted}), the others' handlers in service (0: no cap), each
    * SLO tenant's recent peak load (fraction of the slots, backlog-corrected; see {@link
-   * ManyTenantParams#peaks}).
+   * ManyTenantParams#peaks}), and each SLO tenant's reservations ({@link TenantReservations}; empty
+   * while they are off, when the configured reservations stay).
    */
-  public record State(ManyTenantDecider.State fitted, int othersCap, Map<String, Double> peaks) {
+  public record State(ManyTenantDecider.State fitted, int othersCap, Map<String, Double> peaks,
+      Map<String, TenantReservations.Held> reserved) {
     public State {
       peaks = Map.copyOf(peaks);
+      reserved = Map.copyOf(reserved);
+    }
+
+    public State(ManyTenantDecider.State fitted, int othersCap, Map<String, Double> peaks) {
+      this(fitted, othersCap, peaks, Map.of());
     }
 
     public State(ManyTenantDecider.State fitted, int othersCap) {
@@ -64,7 +72,11 @@ public final class ManyTenantPolicy {
    * @param hdfs the allocation for the DataNode's
    */
   public record Plan(
-      State state, ManyTenantDecider.Decision decision, Map<String, Double> measured, Allocation hbase, Allocation hdfs) {
+      State state, ManyTenantDecider.Decision decision, Map<String, Double> measured, Allocation hbase, Allocation hdfs,
+      List<String> reservationReasons) {
+    public Plan {
+      reservationReasons = List.copyOf(reservationReasons);
+    }
 
     /** Whether the models say every goal is met at the new shares. */
     public boolean feasible() {
@@ -87,18 +99,43 @@ public final class ManyTenantPolicy {
     /** {@link #tenantLines()} joined by "; ", then the cap and the allocator's verdict. */
     public String describe() {
       return String.join("; ", tenantLines()) + (state.othersCap() > 0 ? " | others held to " + state.othersCap() + " handlers each" : "")
-          + (decision.result().overloaded() ? " | overloaded" : "") + (feasible() ? "" : " | infeasible");
+          + (decision.result().overloaded() ? " | overloaded" : "") + (feasible() ? "" : " | infeasible")
+          + reservedText();
+    }
+
+    /** " | reserved a hbase=1 hdfs=0, ... (why)" while any SLO tenant holds or changed a reservation, else "". */
+    private String reservedText() {
+      List<String> held = new ArrayList<>();
+      state.reserved().entrySet().stream().sorted(Map.Entry.comparingByKey())
+          .filter(e -> e.getValue().hbase() > 0 || e.getValue().hdfs() > 0)
+          .forEach(e -> held.add(e.getKey() + " hbase=" + e.getValue().hbase() + " hdfs=" + e.getValue().hdfs()));
+      if (held.isEmpty() && reservationReasons.isEmpty()) {
+        return "";
+      }
+      return " | reserved " + (held.isEmpty() ? "none" : String.join(", ", held))
+          + (reservationReasons.isEmpty() ? "" : " (" + String.join("; ", reservationReasons) + ")");
     }
   }
 
   private final ManyTenantDecider decider;
   private final ManyTenantParams params;
   private final long minSamples;
+  private final TenantReservations reservations;
 
-  public ManyTenantPolicy(ManyTenantParams params, long minSamples) {
+  /**
+   * @param one the one-tenant controller's rules, whose least sample count and occupancy
+   *     thresholds hold here too
+   */
+  public ManyTenantPolicy(ManyTenantParams params, ControllerParams one) {
     this.params = Objects.requireNonNull(params);
     this.decider = new ManyTenantDecider(params.shares(), params.fitWindow());
-    this.minSamples = minSamples;
+    this.minSamples = one.minSamples();
+    this.reservations = new TenantReservations(one, params.shares().target());
+  }
+
+  /** The one-tenant rules' defaults, with {@code minSamples}. */
+  public ManyTenantPolicy(ManyTenantParams params, long minSamples) {
+    this(params, ControllerParams.DEFAULTS.withMinSamples(minSamples));
   }
 
   /** Mean handlers the tenants other than {@code goals} kept busy at HBase in the interval. */
@@ -199,10 +236,12 @@ public final class ManyTenantPolicy {
     Map<String, Double> measured = new LinkedHashMap<>();
     Map<String, Double> floors = new TreeMap<>();
     Map<String, Double> peaks = new TreeMap<>();
+    Map<String, Observation> observed = new LinkedHashMap<>();
     boolean tested = true;
     for (ManyTenantDecider.TenantGoal t : tenants) {
       if (t.goal() != null) {
         Observation o = Observation.of(t.tenant(), t.goal(), 0.5, hbase, hdfs);
+        observed.put(t.tenant(), o);
         boolean tooFew = t.goal() instanceof LatencyGoal && o.samples() < Math.max(1, minSamples);
         measured.put(t.tenant(), tooFew ? Double.NaN : o.measured());
         double load = loadFraction(o) * backlog(hbase, t.tenant());
@@ -222,8 +261,44 @@ public final class ManyTenantPolicy {
         : 0;
     Map<String, Double> steered = new TreeMap<>(d.state().shares());
     steered.remove(OTHERS);
-    return new Plan(new State(d.state(), cap, peaks), d, measured,
-        AllocationMapper.map(steered, Map.of(), hbaseBase),
-        AllocationMapper.map(steered, Map.of(), hdfsBase));
+    if (!params.reservations()) {
+      return new Plan(new State(d.state(), cap, peaks), d, measured,
+          AllocationMapper.map(steered, Map.of(), hbaseBase),
+          AllocationMapper.map(steered, Map.of(), hdfsBase), List.of());
+    }
+    TenantReservations.Result r = reserve(state, tenants, observed, d, hbase.slots(), hdfs.slots(), hbaseBase, hdfsBase);
+    return new Plan(new State(d.state(), cap, peaks, r.held()), d, measured,
+        AllocationMapper.map(steered, r.hbase(), hbaseBase),
+        AllocationMapper.map(steered, r.hdfs(), hdfsBase), r.reasons());
+  }
+
+  /**
+   * Each SLO tenant's reservations ({@link TenantReservations}), heaviest first, within what the
+   * last shared slot and the other tenants' configured reservations leave; a tenant the
+   * controller has not reserved for yet starts from its configured reservations.
+   */
+  private TenantReservations.Result reserve(State state, List<ManyTenantDecider.TenantGoal> tenants,
+      Map<String, Observation> observed, ManyTenantDecider.Decision d, int hbaseSlots, int hdfsSlots,
+      Allocation hbaseBase, Allocation hdfsBase) {
+    List<ManyTenantDecider.TenantGoal> order = new ArrayList<>(tenants.stream().filter(t -> t.goal() != null).toList());
+    order.sort(java.util.Comparator.comparingDouble(ManyTenantDecider.TenantGoal::weight).reversed()
+        .thenComparing(ManyTenantDecider.TenantGoal::tenant));
+    Map<String, TenantReservations.Held> now = new LinkedHashMap<>();
+    List<TenantReservations.Tenant> in = new ArrayList<>();
+    int hbaseOthers = hbaseBase.totalReserved();
+    int hdfsOthers = hdfsBase.totalReserved();
+    for (ManyTenantDecider.TenantGoal t : order) {
+      String name = t.tenant();
+      hbaseOthers -= hbaseBase.reservation(name);
+      hdfsOthers -= hdfsBase.reservation(name);
+      now.put(name, state.reserved().getOrDefault(name,
+          new TenantReservations.Held(hbaseBase.reservation(name), hdfsBase.reservation(name), 0, 0)));
+      in.add(new TenantReservations.Tenant(name, observed.get(name),
+          d.performance().getOrDefault(name, Double.NaN),
+          d.result().predicted().getOrDefault(name, Double.NaN),
+          d.state().shares().getOrDefault(name, 0.0)));
+    }
+    return reservations.next(now, in, Allocation.maxReservable(hbaseSlots) - hbaseOthers,
+        Allocation.maxReservable(hdfsSlots) - hdfsOthers, d.result().feasible());
   }
 }
