@@ -21,7 +21,9 @@ import java.util.TreeMap;
  * percentile from the HBase scheduler's interval (receive to response, HDFS waits included),
  * {@link ManyTenantDecider} picks the shares, and every tenant without a goal (batch, untagged,
  * best effort) is one party to the decision, {@link #OTHERS}, whose share they split by their
- * configured weights. The same shares go to both levels; reservations stay as configured. The
+ * configured weights. The same shares go to both levels. Each SLO tenant is given reservations
+ * where shares cannot help it ({@link TenantReservations}; the others' configured reservations
+ * stay, and with {@link ManyTenantParams#reservations} off every configured reservation does). The
  * tenants without a goal are also held to a number of handlers in service at once ({@link
  * OthersCap}).
  *
