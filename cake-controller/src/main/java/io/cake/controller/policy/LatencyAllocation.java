@@ -49,7 +49,8 @@ public record LatencyAllocation(
     return new LatencyAllocation(0.5, 0, 0);
   }
 
-  static double clampShare(double s) {
+  /** {@code s} within [{@link #MIN_SHARE}, {@link #MAX_SHARE}]. */
+  public static double clampShare(double s) {
     return Math.max(MIN_SHARE, Math.min(MAX_SHARE, s));
   }
 

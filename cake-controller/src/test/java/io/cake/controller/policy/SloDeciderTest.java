@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.cake.controller.policy.rules.OthersThrottle;
 import io.cake.core.tenant.LatencyGoal;
 import io.cake.core.tenant.ThroughputGoal;
 import java.time.Duration;
@@ -33,16 +34,6 @@ class SloDeciderTest {
     // perf 0.95: the model wants 0.6/0.95 = 0.6316, less than the 10% bound.
     Decision small = decide(obs(100 / 0.95, 0, 0), new LatencyAllocation(0.6, 0, 0));
     assertThat(small.allocation().share()).isCloseTo(0.6 / 0.95, within(1e-9));
-  }
-
-  @Test
-  void theLatencyTenantReservesWhatTheLastSharedSlotRuleLeavesBesideOthers() {
-    assertThat(SloDecider.reservableBeside(6, 0)).isEqualTo(5);
-    assertThat(SloDecider.reservableBeside(6, 2)).isEqualTo(3);
-    assertThat(SloDecider.reservableBeside(6, 5)).isZero();
-    assertThat(SloDecider.reservableBeside(6, 9)).as("others over the limit leave none, not less").isZero();
-    assertThat(SloDecider.reservableBeside(1, 0)).isZero();
-    assertThat(SloDecider.reservableBeside(0, 0)).isZero();
   }
 
   @Test
@@ -278,7 +269,7 @@ class SloDeciderTest {
     for (int i = 0; i < 20; i++) {
       a = decider.decide(huge, ControlState.of(a), p99at100, 0, 0).allocation();
     }
-    assertThat(a.othersThrottle()).as("slowed, never stopped").isEqualTo(SloDecider.MIN_THROTTLE);
+    assertThat(a.othersThrottle()).as("slowed, never stopped").isEqualTo(OthersThrottle.MIN_THROTTLE);
   }
 
   @Test
