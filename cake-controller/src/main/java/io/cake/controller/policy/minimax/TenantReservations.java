@@ -3,6 +3,7 @@ package io.cake.controller.policy.minimax;
 import io.cake.controller.policy.ControlState;
 import io.cake.controller.policy.ControllerParams;
 import io.cake.controller.policy.Observation;
+import io.cake.controller.policy.rules.Reservations;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,15 +36,12 @@ import java.util.Objects;
  * </ul>
  *
  * A release never leaves the reservations more than half busy with the tenant's recent peak
- * load (the one-tenant rule, {@link #canRelease}); reservations of all SLO tenants together stay
+ * load (the one-tenant rule, {@link Reservations#canRelease}); reservations of all SLO tenants together stay
  * within a budget that leaves the last shared slot and the other tenants' configured
  * reservations, given in order (heaviest tenant first) when the budget is short, and clipped in
  * that order when the budget shrinks (an AIMD pool that got smaller). Pure: state in, state out.
  */
 public final class TenantReservations {
-  /** Highest utilisation of the reservations left after a release, as for one tenant. */
-  static final double RELEASE_UTILISATION = 0.5;
-
   /** A tenant's reserved slots at each level, and its recent peak load there in busy slots. */
   public record Held(int hbase, int hdfs, double hbasePeak, double hdfsPeak) {
     public static final Held NONE = new Held(0, 0, 0, 0);
@@ -88,6 +86,9 @@ public final class TenantReservations {
       return out;
     }
   }
+
+  /** {@link #lowLoad}: the most of its share's slots a tenant keeps busy and still counts as low load. */
+  static final double LOW_LOAD = 0.5;
 
   private final ControllerParams params;
   private final double target;
@@ -139,11 +140,11 @@ public final class TenantReservations {
           reasons.add(String.format("%s: missed waiting at HBase (occupancy hbase %.2f > hdfs %.2f): reserve handler %d",
               t.name(), hbOcc, dfOcc, hb));
         } else if (dfOcc >= params.minOccupancy() && dfOcc > params.occupancyCoefficient() * hbOcc && hb > df
-            && canRelease(hbasePeak, hb)) {
+            && Reservations.canRelease(hbasePeak, hb)) {
           hb--;
           reasons.add(String.format("%s: waits at the DataNode (occupancy hdfs %.2f > %.1f x hbase %.2f): release a handler",
               t.name(), dfOcc, params.occupancyCoefficient(), hbOcc));
-        } else if (slack && hbOcc <= params.idleOccupancy() && hb > 0 && canRelease(hbasePeak, hb)) {
+        } else if (slack && hbOcc <= params.idleOccupancy() && hb > 0 && Reservations.canRelease(hbasePeak, hb)) {
           hb--;
           reasons.add(String.format("%s: at its target, HBase queue idle (occupancy %.3f): release a handler", t.name(), hbOcc));
         }
@@ -153,7 +154,7 @@ public final class TenantReservations {
           df++;
           reasons.add(String.format("%s: missed waiting at the DataNode (occupancy %.2f) at a load share cannot help (%.2f slots busy), shares predicted short (perf %.2f): reserve slot %d",
               t.name(), dfOcc, hdfsPeak, t.predicted(), df));
-        } else if (slack && dfOcc <= params.idleOccupancy() && df > 0 && canRelease(hdfsPeak, df)) {
+        } else if (slack && dfOcc <= params.idleOccupancy() && df > 0 && Reservations.canRelease(hdfsPeak, df)) {
           df--;
           reasons.add(String.format("%s: at its target, DataNode queue idle (occupancy %.3f): release a slot", t.name(), dfOcc));
         }
@@ -174,18 +175,5 @@ public final class TenantReservations {
    */
   static boolean lowLoad(double peakBusy, int slots, double share) {
     return peakBusy <= LOW_LOAD * share * slots;
-  }
-
-  /** {@link #lowLoad}: the most of its share's slots a tenant keeps busy and still counts as low load. */
-  static final double LOW_LOAD = 0.5;
-
-  /**
-   * A reservation is released only if the ones left would run at most half busy with the tenant's
-   * recent peak load: without this the occupancy rule released the last reserved handler of a
-   * front end that waited at the DataNode, and then every request of it found all handlers held
-   * by scans (the one-tenant controller's simulator, docs/controller.md).
-   */
-  static boolean canRelease(double busySlots, int reserved) {
-    return busySlots <= (reserved - 1) * RELEASE_UTILISATION;
   }
 }

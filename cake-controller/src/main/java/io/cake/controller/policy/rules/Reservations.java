@@ -2,10 +2,13 @@ package io.cake.controller.policy.rules;
 
 import io.cake.core.sched.Allocation;
 
-/** How many slots the latency tenant may reserve, and when it may give one back. */
-final class Reservations {
+/**
+ * How many slots the latency tenant may reserve, and when it may give one back; the release rule
+ * holds for each of several SLO tenants too ({@link io.cake.controller.policy.minimax.TenantReservations}).
+ */
+public final class Reservations {
   /** Highest utilisation of the reservations left after a slack release. */
-  static final double RELEASE_UTILISATION = 0.5;
+  public static final double RELEASE_UTILISATION = 0.5;
 
   private Reservations() {}
 
@@ -23,7 +26,7 @@ final class Reservations {
    * handler when a low share makes the tenant wait at HDFS, and a front end whose every request
    * then finds all handlers held by scans misses its SLO by seconds (seen in the simulator).
    */
-  static boolean canRelease(double busySlots, int reserved) {
+  public static boolean canRelease(double busySlots, int reserved) {
     return busySlots <= (reserved - 1) * RELEASE_UTILISATION;
   }
 }
