@@ -67,6 +67,7 @@ class SloDeciderTest {
     Decision d = decide(obs(200, 0, 0.3), new LatencyAllocation(0.5, 0, 0));
     assertThat(d.allocation().hdfsReserved()).isEqualTo(1);
     assertThat(d.allocation().share()).isCloseTo(0.6, within(1e-9));
+    assertThat(d.describe()).as("the model's share before the step").contains("the model wants 100%");
     // Share can still fix a small miss: no reservation.
     Decision small = decide(obs(110, 0, 0.3), new LatencyAllocation(0.5, 0, 0));
     assertThat(small.allocation().hdfsReserved()).isZero();

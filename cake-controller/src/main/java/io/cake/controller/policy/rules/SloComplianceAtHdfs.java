@@ -49,13 +49,14 @@ public final class SloComplianceAtHdfs implements DecisionRule {
       // the tenant does wait at the DataNode, so reserve a slot now as well as stepping share,
       // instead of walking share up to the bound first (that walk is where the paper's
       // convergence time went: four intervals in its Fig. 12, eight in our hdd regime).
+      double wants = d.share / perf; // the model's share for the SLO, before the step
       double step = linearStep(params, d.share, perf);
       d.share += step;
       d.hdfsRes++;
       d.reasons.add(
           String.format(
               "SLO missed (perf %.2f) beyond what share can fix (the model wants %.0f%%) while waiting at the DataNode (occupancy %.2f): reserve HDFS slot %d and share +%.1f points",
-              perf, Math.min(999, 100 * d.share / perf), d.obs.hdfsOccupancy(), d.hdfsRes, step * 100));
+              perf, Math.min(999, 100 * wants), d.obs.hdfsOccupancy(), d.hdfsRes, step * 100));
     } else {
       double step = linearStep(params, d.share, perf);
       d.share += step;
