@@ -81,7 +81,7 @@ public final class ControllerConfig {
   public static final String MINIMAX_PEAKS = "cake.controller.minimax.peaks";
   /** Several SLO tenants: cut the others' cap on every miss, not only when the shares are exhausted. */
   public static final String MINIMAX_CUT_ON_EVERY_MISS = "cake.controller.minimax.cut-on-every-miss";
-  /** Several SLO tenants: reserve slots for each where shares cannot help it (Cake's Algorithms 1 and 2 per tenant). */
+  /** Several SLO tenants: reserve HBase handlers for each where shares cannot help it (Cake's Algorithm 2 per tenant). */
   public static final String MINIMAX_RESERVATIONS = "cake.controller.minimax.reservations";
 
   /**

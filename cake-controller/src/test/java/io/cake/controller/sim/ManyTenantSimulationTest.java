@@ -216,7 +216,7 @@ class ManyTenantSimulationTest {
   @Test
   void aTenantAtThreeTimesItsContractIsContainedByItsContract() {
     // c promised its 39 requests/s (bursts of 20) and sends 117. Without the contract its flood
-    // takes the disks (front ends at 99% of them): a, b and c meet 5, 2 and 4 windows of 30 (3, 4
+    // takes the disks (front ends at 99% of them): a, b and c meet 5, 7 and 10 windows of 30 (3, 4
     // and 5 before reservations per tenant; 11, 9 and 10 before sizing for peaks: the flood's peak
     // now holds its share up).
     // With it, two thirds of c's calls are served best effort, held to one handler: 30, 30 and 30

@@ -30,8 +30,8 @@ import java.util.Objects;
  *     every miss kept the others at 100% of windows and its in-contract calls within their SLO
  *     (the default: 53% and 93%, and 319 ms against 232); with three well-behaved tenants it met
  *     80/67/87% of windows with less batch (the default: 87-100%)
- * @param reservations whether each SLO tenant is also given reserved slots where shares cannot
- *     help it (Cake's Algorithms 1 and 2 per tenant, {@link TenantReservations}; true)
+ * @param reservations whether each SLO tenant is also given reserved HBase handlers where shares
+ *     cannot help it (Cake's Algorithm 2 per tenant, {@link TenantReservations}; true)
  */
 public record ManyTenantParams(
     MinimaxShares.Params shares, int fitWindow, double loadMargin, boolean othersCap, boolean peaks,

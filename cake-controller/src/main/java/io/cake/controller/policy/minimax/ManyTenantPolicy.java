@@ -21,9 +21,9 @@ import java.util.TreeMap;
  * percentile from the HBase scheduler's interval (receive to response, HDFS waits included),
  * {@link ManyTenantDecider} picks the shares, and every tenant without a goal (batch, untagged,
  * best effort) is one party to the decision, {@link #OTHERS}, whose share they split by their
- * configured weights. The same shares go to both levels. Each SLO tenant is given reservations
- * where shares cannot help it ({@link TenantReservations}; the others' configured reservations
- * stay, and with {@link ManyTenantParams#reservations} off every configured reservation does). The
+ * configured weights. The same shares go to both levels. Each SLO tenant is given HBase handlers
+ * where shares cannot help it ({@link TenantReservations}); every other reservation stays as
+ * configured (all of them, with {@link ManyTenantParams#reservations} off). The
  * tenants without a goal are also held to a number of handlers in service at once ({@link
  * OthersCap}).
  *
@@ -105,16 +105,16 @@ public final class ManyTenantPolicy {
           + reservedText();
     }
 
-    /** " | reserved a hbase=1 hdfs=0, ... (why)" while any SLO tenant holds or changed a reservation, else "". */
+    /** " | reserved handlers a=1, ... (why)" while any SLO tenant holds or changed a reservation, else "". */
     private String reservedText() {
       List<String> held = new ArrayList<>();
       state.reserved().entrySet().stream().sorted(Map.Entry.comparingByKey())
-          .filter(e -> e.getValue().hbase() > 0 || e.getValue().hdfs() > 0)
-          .forEach(e -> held.add(e.getKey() + " hbase=" + e.getValue().hbase() + " hdfs=" + e.getValue().hdfs()));
+          .filter(e -> e.getValue().hbase() > 0)
+          .forEach(e -> held.add(e.getKey() + "=" + e.getValue().hbase()));
       if (held.isEmpty() && reservationReasons.isEmpty()) {
         return "";
       }
-      return " | reserved " + (held.isEmpty() ? "none" : String.join(", ", held))
+      return " | reserved handlers " + (held.isEmpty() ? "none" : String.join(", ", held))
           + (reservationReasons.isEmpty() ? "" : " (" + String.join("; ", reservationReasons) + ")");
     }
   }
@@ -268,39 +268,32 @@ public final class ManyTenantPolicy {
           AllocationMapper.map(steered, Map.of(), hbaseBase),
           AllocationMapper.map(steered, Map.of(), hdfsBase), List.of());
     }
-    TenantReservations.Result r = reserve(state, tenants, observed, d, hbase.slots(), hdfs.slots(), hbaseBase, hdfsBase);
+    TenantReservations.Result r = reserve(state, tenants, observed, d, hbase.slots(), hbaseBase);
     return new Plan(new State(d.state(), cap, peaks, r.held()), d, measured,
         AllocationMapper.map(steered, r.hbase(), hbaseBase),
-        AllocationMapper.map(steered, r.hdfs(), hdfsBase), r.reasons());
+        AllocationMapper.map(steered, Map.of(), hdfsBase), r.reasons());
   }
 
   /**
-   * Each SLO tenant's reservations ({@link TenantReservations}), heaviest first, within what the
-   * last shared slot and the other tenants' configured reservations leave; a tenant the
-   * controller has not reserved for yet starts from its configured reservations.
+   * Each SLO tenant's reserved handlers ({@link TenantReservations}), heaviest first, within what
+   * the last shared handler and the other tenants' configured reservations leave; a tenant the
+   * controller has not reserved for yet starts from its configured reservation.
    */
   private TenantReservations.Result reserve(State state, List<ManyTenantDecider.TenantGoal> tenants,
-      Map<String, Observation> observed, ManyTenantDecider.Decision d, int hbaseSlots, int hdfsSlots,
-      Allocation hbaseBase, Allocation hdfsBase) {
+      Map<String, Observation> observed, ManyTenantDecider.Decision d, int handlers, Allocation hbaseBase) {
     List<ManyTenantDecider.TenantGoal> order = new ArrayList<>(tenants.stream().filter(t -> t.goal() != null).toList());
     order.sort(java.util.Comparator.comparingDouble(ManyTenantDecider.TenantGoal::weight).reversed()
         .thenComparing(ManyTenantDecider.TenantGoal::tenant));
     Map<String, TenantReservations.Held> now = new LinkedHashMap<>();
     List<TenantReservations.Tenant> in = new ArrayList<>();
-    int hbaseOthers = hbaseBase.totalReserved();
-    int hdfsOthers = hdfsBase.totalReserved();
+    int others = hbaseBase.totalReserved();
     for (ManyTenantDecider.TenantGoal t : order) {
       String name = t.tenant();
-      hbaseOthers -= hbaseBase.reservation(name);
-      hdfsOthers -= hdfsBase.reservation(name);
-      now.put(name, state.reserved().getOrDefault(name,
-          new TenantReservations.Held(hbaseBase.reservation(name), hdfsBase.reservation(name), 0, 0)));
-      in.add(new TenantReservations.Tenant(name, observed.get(name),
-          d.performance().getOrDefault(name, Double.NaN),
-          d.result().predicted().getOrDefault(name, Double.NaN),
+      others -= hbaseBase.reservation(name);
+      now.put(name, state.reserved().getOrDefault(name, new TenantReservations.Held(hbaseBase.reservation(name), 0)));
+      in.add(new TenantReservations.Tenant(name, observed.get(name), d.performance().getOrDefault(name, Double.NaN),
           d.state().shares().getOrDefault(name, 0.0)));
     }
-    return reservations.next(now, in, Allocation.maxReservable(hbaseSlots) - hbaseOthers,
-        Allocation.maxReservable(hdfsSlots) - hdfsOthers, d.result().feasible());
+    return reservations.next(now, in, Allocation.maxReservable(handlers) - others, d.result().feasible());
   }
 }
