@@ -4,10 +4,12 @@ import io.cake.cli.CliException;
 import io.cake.cli.status.ClusterStatus;
 import io.cake.cli.status.TenantSummary;
 import io.cake.controller.config.SloTarget;
+import io.cake.controller.jmx.Controller;
 import io.cake.core.tenant.Goal;
 import io.cake.core.tenant.LatencyGoal;
 import io.cake.core.tenant.TenantNames;
 import io.cake.core.tenant.ThroughputGoal;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -36,6 +38,11 @@ public final class SloSetCommand implements Callable<Integer> {
   @Option(names = "--percentile", paramLabel = "P", description = "the percentile of --p99 (default 99; e.g. 99.9)")
   Double percentile;
 
+  @Option(names = "--operation", paramLabel = "OP",
+      description = "the latency SLO is on OP's calls only: get, scan, mutation or other; all for every call "
+          + "(default: the operation the tenant's latency SLO is on now, every call for a new one)")
+  String operation;
+
   @Option(names = "--throughput", paramLabel = "OPS", description = "throughput SLO instead: at least OPS operations/s")
   Double throughput;
 
@@ -55,8 +62,10 @@ public final class SloSetCommand implements Callable<Integer> {
   public Integer call() {
     SloTarget target = target();
     return ControllerWrite.run(cluster, jmx, output, this::checkKnown, c -> {
-      if (target.goal() instanceof LatencyGoal g) {
-        c.setLatencySlo(target.tenant(), g.percentile(), g.millis());
+      if (target.goal() instanceof LatencyGoal g && operation == null) {
+        c.setLatencySlo(target.tenant(), g.percentile(), g.millis()); // keeps the operation it is on
+      } else if (target.goal() instanceof LatencyGoal g) {
+        c.setLatencySlo(target.tenant(), g.percentile(), g.millis(), operation.trim()); // checked in target()
       } else {
         c.setThroughputSlo(target.tenant(), ((ThroughputGoal) target.goal()).opsPerSecond());
       }
@@ -83,10 +92,18 @@ public final class SloSetCommand implements Callable<Integer> {
       if (!(latencyMs > 0) || latencyMs.isInfinite()) {
         throw usage("--p99 must be a positive number of milliseconds, got " + latencyMs);
       }
-      goal = LatencyGoal.of(p, latencyMs);
+      try {
+        goal = new LatencyGoal(p, latencyMs,
+            operation == null ? Optional.empty() : Controller.operation("--operation", operation));
+      } catch (IllegalArgumentException e) {
+        throw usage(e.getMessage());
+      }
     } else {
       if (percentile != null) {
         throw usage("--percentile goes with --p99, not --throughput");
+      }
+      if (operation != null) {
+        throw usage("--operation goes with --p99, not --throughput: a throughput SLO counts every call");
       }
       if (!(throughput > 0) || throughput.isInfinite()) {
         throw usage("--throughput must be a positive number of operations per second, got " + throughput);

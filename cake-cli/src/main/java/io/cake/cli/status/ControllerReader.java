@@ -52,7 +52,8 @@ final class ControllerReader {
     JsonNode many = b.path("SloGoals");
     if (many.isArray()) {
       many.forEach(g -> out.add(new TenantGoal(Beans.text(g, "tenant"), Beans.number(g, "percentile"),
-          Beans.number(g, "latencyMillis"), Beans.number(g, "throughput"), Beans.number(g, "weight"))));
+          Beans.number(g, "latencyMillis"), Beans.number(g, "throughput"), Beans.number(g, "weight"),
+          Beans.text(g, "operation"))));
       return out;
     }
     String tenant = Beans.text(b, "SloTenant");

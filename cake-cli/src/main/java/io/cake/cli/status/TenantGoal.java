@@ -2,34 +2,53 @@ package io.cake.cli.status;
 
 import io.cake.core.tenant.Goal;
 import io.cake.core.tenant.LatencyGoal;
+import io.cake.core.tenant.OperationType;
 import io.cake.core.tenant.ThroughputGoal;
+import java.util.Optional;
 
 /**
  * One SLO tenant's goal as the controller's MBean gives it: a latency goal (percentile and bound
- * in ms) or a throughput goal (ops/s), and its weight (null from a controller too old to say).
+ * in ms, and the operation it is on: "GET", ...; empty or null for every call) or a throughput
+ * goal (ops/s), and its weight (null from a controller too old to say).
  */
-public record TenantGoal(String tenant, Double percentile, Double latencyMs, Double throughput, Double weight) {
+public record TenantGoal(String tenant, Double percentile, Double latencyMs, Double throughput, Double weight,
+    String operation) {
+
+  /** A goal on every call. */
+  public TenantGoal(String tenant, Double percentile, Double latencyMs, Double throughput, Double weight) {
+    this(tenant, percentile, latencyMs, throughput, weight, null);
+  }
 
   /** The goal as cake-core states it, or null when the page did not give all of it. */
   Goal goal() {
     try {
       return throughput != null ? new ThroughputGoal(throughput)
-          : percentile != null && latencyMs != null ? LatencyGoal.of(percentile, latencyMs) : null;
+          : percentile != null && latencyMs != null ? new LatencyGoal(percentile, latencyMs, onOperation()) : null;
     } catch (IllegalArgumentException e) {
       return null; // not a goal the controller could hold: nothing to judge by
     }
   }
 
+  /** The operation a latency goal is on (empty: every call); an unknown one is refused. */
+  private Optional<OperationType> onOperation() {
+    return onEveryCall() ? Optional.empty() : Optional.of(OperationType.parse("operation", operation));
+  }
+
+  private boolean onEveryCall() {
+    return operation == null || operation.isBlank();
+  }
+
   /**
    * What the scheduler published for the tenant's last interval that the goal is about: the p50,
-   * p99 or p99.9 latency in ms (null for another percentile: those are not published), or the
-   * throughput in ops/s; null when nothing was measured.
+   * p99 or p99.9 latency in ms (null for another percentile: those are not published, nor for a
+   * goal on one operation: the row's latencies are of every call), or the throughput in ops/s;
+   * null when nothing was measured.
    */
   public Double measured(TenantRow row) {
     if (throughput != null) {
       return row.throughput();
     }
-    if (percentile == null) {
+    if (percentile == null || !onEveryCall()) {
       return null;
     }
     double p = percentile;
@@ -48,7 +67,10 @@ public record TenantGoal(String tenant, Double percentile, Double latencyMs, Dou
     return throughput != null ? "ops/s" : "ms";
   }
 
-  /** The goal as the controller writes it ("p99.0 <= 50.0 ms", ">= 40.0 ops/s"), with " weight w" unless 1. */
+  /**
+   * The goal as the controller writes it ("p99.0 <= 50.0 ms", "p99.0 <= 50.0 ms (GET)", ">= 40.0
+   * ops/s"), with " weight w" unless 1.
+   */
   public String text() {
     Goal g = goal();
     return (g == null ? "?" : g.toString()) + (weight == null || weight == 1.0 ? "" : " weight " + weight);

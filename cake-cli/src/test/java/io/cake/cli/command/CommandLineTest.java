@@ -47,7 +47,8 @@ class CommandLineTest {
     assertThat(r.code()).isZero();
     assertThat(r.out()).contains("status", "tenants", "slo", "pause", "resume", "Exit codes");
     assertThat(cake("slo", "--help").out()).contains("show", "set");
-    assertThat(cake("slo", "set", "--help").out()).contains("--p99=MS", "--percentile=P", "--throughput=OPS", "--jmx-user");
+    assertThat(cake("slo", "set", "--help").out()).contains("--p99=MS", "--percentile=P", "--operation=OP", "--throughput=OPS",
+        "--jmx-user");
   }
 
   @Test
@@ -66,9 +67,13 @@ class CommandLineTest {
     String[][] cases = {
         {"--p99", "-5"}, {"--p99", "0"}, {"--p99", "NaN"}, {"--p99", "Infinity"}, {"--p99", "fast"},
         {"--p99", "50", "--percentile", "100"}, {"--p99", "50", "--percentile", "0"}, {"--p99", "50", "--percentile", "x"},
-        {"--throughput", "0"}, {"--throughput", "10", "--percentile", "99"}, {"--p99", "1", "--throughput", "1"}, {}};
+        {"--throughput", "0"}, {"--throughput", "10", "--percentile", "99"}, {"--p99", "1", "--throughput", "1"}, {},
+        {"--p99", "50", "--operation", "put"}, {"--p99", "50", "--operation", ""},
+        {"--throughput", "10", "--operation", "get"}};
     String[] named = {"--p99", "--p99", "--p99", "--p99", "--p99", "--percentile", "--percentile", "--percentile",
-        "--throughput", "--percentile", "not both", "not neither"};
+        "--throughput", "--percentile", "not both", "not neither",
+        "--operation must be get, scan, mutation or other, or all for every call, got 'put'", "--operation must be",
+        "--operation goes with --p99, not --throughput"};
     for (int i = 0; i < cases.length; i++) {
       String[] args = new String[cases[i].length + 5];
       args[0] = "slo";

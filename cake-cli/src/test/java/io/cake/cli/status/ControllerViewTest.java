@@ -55,4 +55,16 @@ class ControllerViewTest {
     assertThat(c.goal("b").orElseThrow().text()).isEqualTo("p99.9 <= 200.0 ms weight 2.0");
     assertThat(c.goal("a").orElseThrow().text()).isEqualTo("p99.0 <= 50.0 ms");
   }
+
+  @Test
+  void aGoalOnOneOperationShowsItAndIsNotJudgedOnTheTenantsEveryCall() {
+    TenantGoal gets = new TenantGoal("front", 99.0, 50.0, null, 1.0, "GET");
+    assertThat(gets.text()).isEqualTo("p99.0 <= 50.0 ms (GET)");
+    TenantRow r = row(2.0, 400.0, 900.0, 100.0); // every call's p99: its scans, say
+    assertThat(gets.measured(r)).as("not published per operation on the page").isNull();
+    assertThat(gets.met(r)).isNull();
+    TenantGoal all = new TenantGoal("front", 99.0, 50.0, null, 1.0, "");
+    assertThat(all.text()).isEqualTo("p99.0 <= 50.0 ms");
+    assertThat(all.met(r)).isFalse();
+  }
 }

@@ -54,6 +54,12 @@ class PageParsingTest {
         + "\"SloGoals\":[{\"latencyMillis\":50.0,\"percentile\":99.9,\"tenant\":\"a\",\"throughput\":\"NaN\",\"weight\":2.0},"
         + "{\"latencyMillis\":\"NaN\",\"percentile\":\"NaN\",\"tenant\":\"etl\",\"throughput\":40.0,\"weight\":1.0}]}"));
     assertThat(goals).containsExactly(new TenantGoal("a", 99.9, 50.0, null, 2.0), new TenantGoal("etl", null, null, 40.0, 1.0));
+    // A controller that says which operation a goal is on.
+    List<TenantGoal> onGets = ControllerReader.goals(io.cake.cli.jmx.JsonTree.read("{\"SloTenant\":\"a\","
+        + "\"SloGoals\":[{\"latencyMillis\":50.0,\"operation\":\"GET\",\"percentile\":99.0,\"tenant\":\"a\","
+        + "\"throughput\":\"NaN\",\"weight\":1.0}]}"));
+    assertThat(onGets).containsExactly(new TenantGoal("a", 99.0, 50.0, null, 1.0, "GET"));
+    assertThat(onGets.get(0).text()).isEqualTo("p99.0 <= 50.0 ms (GET)");
   }
 
   @Test

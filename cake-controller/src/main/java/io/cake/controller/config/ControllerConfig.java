@@ -6,6 +6,7 @@ import io.cake.controller.policy.minimax.MinimaxShares;
 import io.cake.core.config.ConfigBoolean;
 import io.cake.core.tenant.Goal;
 import io.cake.core.tenant.LatencyGoal;
+import io.cake.core.tenant.OperationType;
 import io.cake.core.tenant.ThroughputGoal;
 import io.cake.core.tenant.TenantNames;
 import java.io.IOException;
@@ -85,8 +86,9 @@ public final class ControllerConfig {
   public static final String MINIMAX_RESERVATIONS = "cake.controller.minimax.reservations";
 
   /**
-   * Per tenant: {@code cake.slo.<tenant>.percentile} (default 99) with {@code .latency-ms}, or
-   * {@code .throughput}; and {@code .weight} (default 1), which counts only with several tenants.
+   * Per tenant: {@code cake.slo.<tenant>.percentile} (default 99) with {@code .latency-ms} and
+   * optionally {@code .operation} (default: every call), or {@code .throughput}; and {@code
+   * .weight} (default 1), which counts only with several tenants.
    */
   public static final String SLO_PREFIX = "cake.slo.";
   public static final String PERCENTILE_SUFFIX = ".percentile";
@@ -94,9 +96,12 @@ public final class ControllerConfig {
   public static final String LATENCY_MS_SUFFIX = ".latency-ms";
   public static final String THROUGHPUT_SUFFIX = ".throughput";
   public static final String WEIGHT_SUFFIX = ".weight";
+  /** A latency SLO on one operation's calls only: get, scan, mutation or other; absent, on every call. */
+  public static final String OPERATION_SUFFIX = ".operation";
+  public static final Optional<OperationType> DEFAULT_OPERATION = Optional.empty();
 
   private static final Pattern SLO_KEY =
-      Pattern.compile(Pattern.quote(SLO_PREFIX) + "(.+)\\.(percentile|latency-ms|throughput|weight)");
+      Pattern.compile(Pattern.quote(SLO_PREFIX) + "(.+)\\.(percentile|latency-ms|throughput|weight|operation)");
 
   private final boolean enabled;
   private final ControllerParams params;
@@ -270,7 +275,7 @@ public final class ControllerConfig {
         // A misspelt SLO key must not leave a tenant unsteered without a word.
         throw new IllegalArgumentException(
             "unknown key " + key + ": expected " + SLO_PREFIX + "<tenant>" + PERCENTILE_SUFFIX + ", "
-                + LATENCY_MS_SUFFIX + " or " + THROUGHPUT_SUFFIX);
+                + LATENCY_MS_SUFFIX + ", " + OPERATION_SUFFIX + ", " + THROUGHPUT_SUFFIX + " or " + WEIGHT_SUFFIX);
       }
     }
     List<SloTarget> targets = new ArrayList<>();
@@ -287,11 +292,19 @@ public final class ControllerConfig {
         throw new IllegalArgumentException(
             p + PERCENTILE_SUFFIX + " is for a latency SLO, but tenant '" + t + "' has " + p + THROUGHPUT_SUFFIX);
       }
+      if (hasThroughput && conf.containsKey(p + OPERATION_SUFFIX)) {
+        throw new IllegalArgumentException(p + OPERATION_SUFFIX + " is for a latency SLO, but tenant '" + t + "' has "
+            + p + THROUGHPUT_SUFFIX + ": a throughput goal counts every call of the tenant, not one operation's");
+      }
+      Optional<OperationType> operation = conf.containsKey(p + OPERATION_SUFFIX)
+          ? Optional.of(OperationType.parse(p + OPERATION_SUFFIX, conf.get(p + OPERATION_SUFFIX)))
+          : DEFAULT_OPERATION;
       Goal goal;
       try {
         goal =
             hasLatency
-                ? LatencyGoal.of(dbl(conf, p + PERCENTILE_SUFFIX, DEFAULT_PERCENTILE), dbl(conf, p + LATENCY_MS_SUFFIX, 0))
+                ? new LatencyGoal(dbl(conf, p + PERCENTILE_SUFFIX, DEFAULT_PERCENTILE), dbl(conf, p + LATENCY_MS_SUFFIX, 0),
+                    operation)
                 : new ThroughputGoal(dbl(conf, p + THROUGHPUT_SUFFIX, 0));
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException(p + ": " + e.getMessage(), e);

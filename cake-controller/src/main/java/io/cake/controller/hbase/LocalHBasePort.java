@@ -1,10 +1,17 @@
 package io.cake.controller.hbase;
 
+import io.cake.controller.loop.OperationLatencies;
 import io.cake.controller.loop.ResourceLoad;
 import io.cake.controller.loop.SecondLevelController;
 import io.cake.core.metrics.SchedulerSnapshot;
 import io.cake.core.sched.Allocation;
+import io.cake.core.tenant.OperationType;
+import io.cake.hbase.rpc.OperationStats;
 import io.cake.hbase.rpc.RegionServerScheduler;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
 
 /** The RegionServer's own Cake scheduler, in this JVM. */
 final class LocalHBasePort implements SecondLevelController.HBasePort {
@@ -21,12 +28,26 @@ final class LocalHBasePort implements SecondLevelController.HBasePort {
 
   @Override
   public SchedulerSnapshot snapshot() {
-    return scheduler.queues().lastSnapshot();
+    return scheduler.lastInterval().tenants();
+  }
+
+  @Override
+  public OperationLatencies operations() {
+    return latencies(scheduler.lastInterval().operations());
+  }
+
+  /** The latency histograms of the scheduler's per-operation rows. */
+  static OperationLatencies latencies(OperationStats.Snapshot s) {
+    Map<String, Map<OperationType, Histogram>> out = new HashMap<>();
+    for (OperationStats.Row r : s.rows()) {
+      out.computeIfAbsent(r.tenant(), t -> new EnumMap<>(OperationType.class)).put(r.op(), r.latencyNanos());
+    }
+    return new OperationLatencies(s.endNanos(), out);
   }
 
   @Override
   public ResourceLoad load() {
-    return ResourceLoad.of(scheduler.queues().lastSnapshot());
+    return ResourceLoad.of(snapshot());
   }
 
   @Override

@@ -7,7 +7,9 @@ import io.cake.controller.policy.LatencyAllocation;
 import io.cake.controller.policy.minimax.ManyTenantPolicy;
 import io.cake.core.tenant.Goal;
 import io.cake.core.tenant.LatencyGoal;
+import io.cake.core.tenant.OperationType;
 import io.cake.core.tenant.ThroughputGoal;
+import java.util.Optional;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import javax.management.MalformedObjectNameException;
@@ -20,6 +22,9 @@ import javax.management.ObjectName;
  * reason, so an operator's tool sees the same name on every RegionServer.
  */
 public final class Controller implements ControllerMXBean {
+  /** The operation argument that puts a latency goal on every call. */
+  public static final String EVERY_OPERATION = "all";
+
   private final Supplier<SecondLevelController> controller;
   private final LongSupplier intervalMillis;
   private final Supplier<String> configurationError;
@@ -137,7 +142,38 @@ public final class Controller implements ControllerMXBean {
 
   @Override
   public void setLatencySlo(String tenant, double percentile, double millis) {
-    running().setSlo(SloTarget.latency(tenant, percentile, millis)); // validates first
+    SecondLevelController c = running();
+    c.setSlo(new SloTarget(tenant, new LatencyGoal(percentile, millis, operationOf(c, tenant)))); // validates first
+  }
+
+  @Override
+  public void setLatencySlo(String tenant, double percentile, double millis, String operation) {
+    running().setSlo(new SloTarget(tenant, new LatencyGoal(percentile, millis, operation("operation", operation))));
+  }
+
+  /** The operation {@code tenant}'s latency goal is on now: none for every call, or no such goal. */
+  private static Optional<OperationType> operationOf(SecondLevelController c, String tenant) {
+    return c.slos().stream()
+        .filter(t -> t.tenant().equals(tenant) && t.goal() instanceof LatencyGoal)
+        .findFirst()
+        .flatMap(t -> ((LatencyGoal) t.goal()).operation());
+  }
+
+  /**
+   * An operation as {@link #setLatencySlo(String, double, double, String)} and {@code cake slo set
+   * --operation} take it: get, scan, mutation or other (any case, trimmed), or {@value
+   * #EVERY_OPERATION} for every call (empty); anything else is refused naming {@code what}.
+   */
+  public static Optional<OperationType> operation(String what, String value) {
+    if (value != null && value.trim().equalsIgnoreCase(EVERY_OPERATION)) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(OperationType.parse(what, value));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          what + " must be " + OperationType.NAMES + ", or " + EVERY_OPERATION + " for every call, got '" + value + "'");
+    }
   }
 
   @Override

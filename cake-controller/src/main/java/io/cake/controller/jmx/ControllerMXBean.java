@@ -17,8 +17,8 @@ public interface ControllerMXBean {
   String getSloTenant();
 
   /**
-   * e.g. "p99.0 <= 100.0 ms" or ">= 500.0 ops/s"; with several tenants each as "tenant: goal
-   * weight w", separated by "; ".
+   * e.g. "p99.0 <= 100.0 ms", "p99.0 <= 100.0 ms (GET)" for a goal on one operation, or ">= 500.0
+   * ops/s"; with several tenants each as "tenant: goal weight w", separated by "; ".
    */
   String getSlo();
 
@@ -54,11 +54,18 @@ public interface ControllerMXBean {
   double getSloThroughput();
 
   /**
-   * Sets a latency SLO: the tenant's {@code percentile} latency at most {@code millis}. With
-   * several SLO tenants it changes the goal of one of them (a tenant not among them is refused:
-   * add it in hbase-site.xml, with its weight).
+   * Sets a latency SLO: the tenant's {@code percentile} latency at most {@code millis}, on the
+   * operation its latency goal is on now (every call for a tenant without one). With several SLO
+   * tenants it changes the goal of one of them (a tenant not among them is refused: add it in
+   * hbase-site.xml, with its weight).
    */
   void setLatencySlo(String tenant, double percentile, double millis);
+
+  /**
+   * As {@link #setLatencySlo(String, double, double)}, on {@code operation}'s calls: get, scan,
+   * mutation or other (any case), or all for every call.
+   */
+  void setLatencySlo(String tenant, double percentile, double millis, String operation);
 
   /** Sets a throughput SLO: at least {@code opsPerSecond}. */
   void setThroughputSlo(String tenant, double opsPerSecond);

@@ -8,7 +8,8 @@ import java.beans.ConstructorProperties;
 /**
  * One SLO tenant's goal as numbers, for tools ({@link ControllerMXBean#getSloGoals()}; in a JMX
  * client or HBase's /jmx page an object with these fields): a latency goal has a percentile and
- * a bound in ms (throughput NaN), a throughput goal ops/s (the other two NaN).
+ * a bound in ms (throughput NaN) and the operation it is on ("GET", ...; empty: every call), a
+ * throughput goal ops/s (the other two NaN, the operation empty).
  */
 public final class SloGoal {
   private final String tenant;
@@ -16,21 +17,25 @@ public final class SloGoal {
   private final double latencyMillis;
   private final double throughput;
   private final double weight;
+  private final String operation;
 
-  @ConstructorProperties({"tenant", "percentile", "latencyMillis", "throughput", "weight"})
-  public SloGoal(String tenant, double percentile, double latencyMillis, double throughput, double weight) {
+  @ConstructorProperties({"tenant", "percentile", "latencyMillis", "throughput", "weight", "operation"})
+  public SloGoal(String tenant, double percentile, double latencyMillis, double throughput, double weight,
+      String operation) {
     this.tenant = tenant;
     this.percentile = percentile;
     this.latencyMillis = latencyMillis;
     this.throughput = throughput;
     this.weight = weight;
+    this.operation = operation;
   }
 
   static SloGoal of(SloTarget t) {
     if (t.goal() instanceof LatencyGoal l) {
-      return new SloGoal(t.tenant(), l.percentile(), l.millis(), Double.NaN, t.weight());
+      return new SloGoal(t.tenant(), l.percentile(), l.millis(), Double.NaN, t.weight(),
+          l.operation().map(Enum::name).orElse(""));
     }
-    return new SloGoal(t.tenant(), Double.NaN, Double.NaN, ((ThroughputGoal) t.goal()).opsPerSecond(), t.weight());
+    return new SloGoal(t.tenant(), Double.NaN, Double.NaN, ((ThroughputGoal) t.goal()).opsPerSecond(), t.weight(), "");
   }
 
   public String getTenant() {
@@ -51,5 +56,9 @@ public final class SloGoal {
 
   public double getWeight() {
     return weight;
+  }
+
+  public String getOperation() {
+    return operation;
   }
 }

@@ -1,16 +1,19 @@
 package io.cake.controller.policy;
 
+import io.cake.controller.loop.OperationLatencies;
 import io.cake.controller.loop.ResourceLoad;
 import io.cake.core.metrics.LatencySummary;
 import io.cake.core.metrics.SchedulerSnapshot;
 import io.cake.core.metrics.TenantSnapshot;
 import io.cake.core.tenant.Goal;
 import io.cake.core.tenant.LatencyGoal;
+import org.HdrHistogram.Histogram;
 
 /**
  * One interval's measurements of the latency tenant, as the decision needs them.
  *
- * @param samples requests completed in the interval (the p99's sample size)
+ * @param samples requests completed in the interval (the p99's sample size); for a goal on one
+ *     operation, that operation's
  * @param measured the goal's metric: latency in ms at the goal's percentile, or ops/s
  * @param hbaseOccupancy fraction of the interval with the tenant's HBase queue non-empty
  * @param hdfsOccupancy the same at the DataNode
@@ -35,18 +38,30 @@ public record Observation(
    * interval load. Latency is the HBase end-to-end server latency (receive to response), which
    * includes the time the handler waited on HDFS, measured at the percentile that keeps a window
    * of the interval's size within a latency goal with probability {@code confidence}
-   * ({@link WindowPercentile}; 0.5: the goal's own percentile).
+   * ({@link WindowPercentile}; 0.5: the goal's own percentile). A latency goal on one operation
+   * is measured on that operation's calls alone, from {@code operations} (of the same interval as
+   * {@code hbase}, else refused): its latency and its sample count; occupancy and busy slots stay
+   * the tenant's, whose queue its calls share.
    */
-  public static Observation of(
-      String tenant, Goal goal, double confidence, SchedulerSnapshot hbase, ResourceLoad hdfs) {
+  public static Observation of(String tenant, Goal goal, double confidence, SchedulerSnapshot hbase,
+      OperationLatencies operations, ResourceLoad hdfs) {
     TenantSnapshot hb = hbase.tenant(tenant).orElse(null);
     ResourceLoad.TenantLoad df = hdfs.tenant(tenant);
     long samples = hb == null ? 0 : hb.completions();
     double measured;
     if (goal instanceof LatencyGoal lg) {
-      measured = hb == null
+      Histogram latency = hb == null ? null : hb.latencyNanos();
+      if (lg.operation().isPresent()) {
+        if (operations.endNanos() != hbase.endNanos()) {
+          throw new IllegalArgumentException("the latencies per operation are of another interval (ending at "
+              + operations.endNanos() + " ns) than the tenants' (ending at " + hbase.endNanos() + " ns)");
+        }
+        latency = operations.of(tenant, lg.operation().get()).orElse(null);
+        samples = latency == null ? 0 : latency.getTotalCount();
+      }
+      measured = latency == null
           ? Double.NaN
-          : LatencySummary.percentileMs(hb.latencyNanos(), steeredPercentile(lg, samples, confidence));
+          : LatencySummary.percentileMs(latency, steeredPercentile(lg, samples, confidence));
     } else {
       measured = hb == null ? 0.0 : hb.throughput();
     }

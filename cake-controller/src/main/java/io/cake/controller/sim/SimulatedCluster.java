@@ -6,6 +6,7 @@ import io.cake.core.contract.ContractMeter;
 import io.cake.core.tenant.TenantNames;
 import io.cake.hbase.config.CakeHBaseConfig;
 import io.cake.hbase.rpc.RegionServerScheduler;
+import io.cake.controller.loop.OperationLatencies;
 import io.cake.controller.loop.ResourceLoad;
 import io.cake.controller.loop.SecondLevelController;
 import io.cake.core.metrics.SchedulerSnapshot;
@@ -13,6 +14,7 @@ import io.cake.core.sched.Allocation;
 import io.cake.core.sched.FairQueueScheduler;
 import io.cake.core.sched.RateLimits;
 import io.cake.core.sched.Ticket;
+import io.cake.core.tenant.OperationType;
 import io.cake.core.time.ManualClock;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -22,6 +24,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.PriorityQueue;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.DoubleUnaryOperator;
 import org.HdrHistogram.Histogram;
@@ -47,11 +50,22 @@ public final class SimulatedCluster {
   public record Hardware(int hbaseHandlers, int hdfsSlots, double chunkMs) {}
 
   /**
-   * What one tenant sends: open loop at {@code rate} requests a second (of simulated time), or, if
-   * {@code rate} is null, {@code threads} closed-loop threads; each request takes {@code cpuMs} of
-   * handler time and reads {@code chunks} chunks.
+   * What one tenant sends of one operation: open loop at {@code rate} requests a second (of
+   * simulated time), or, if {@code rate} is null, {@code threads} closed-loop threads; each request
+   * takes {@code cpuMs} of handler time and reads {@code chunks} chunks. A tenant may have one
+   * workload per operation; they share its queues.
    */
-  public record Workload(String tenant, DoubleUnaryOperator rate, int threads, double cpuMs, int chunks) {
+  public record Workload(String tenant, DoubleUnaryOperator rate, int threads, double cpuMs, int chunks,
+      OperationType op) {
+    public Workload {
+      Objects.requireNonNull(op, "op");
+    }
+
+    /** Of gets. */
+    public Workload(String tenant, DoubleUnaryOperator rate, int threads, double cpuMs, int chunks) {
+      this(tenant, rate, threads, cpuMs, chunks, OperationType.GET);
+    }
+
     public static Workload open(String tenant, DoubleUnaryOperator rate, double cpuMs, int chunks) {
       return new Workload(tenant, Objects.requireNonNull(rate), 0, cpuMs, chunks);
     }
@@ -59,10 +73,15 @@ public final class SimulatedCluster {
     public static Workload closed(String tenant, int threads, double cpuMs, int chunks) {
       return new Workload(tenant, null, threads, cpuMs, chunks);
     }
+
+    /** The same requests, counted as {@code next} operations. */
+    public Workload as(OperationType next) {
+      return new Workload(tenant, rate, threads, cpuMs, chunks, next);
+    }
   }
 
   private final Hardware hardware;
-  private final Map<String, Workload> workloads = new LinkedHashMap<>();
+  private final List<Workload> workloads = new ArrayList<>();
   private final SplittableRandom random;
   private final ManualClock clock = new ManualClock();
   private final FairQueueScheduler<Request> hbase;
@@ -73,12 +92,15 @@ public final class SimulatedCluster {
   private final PriorityQueue<Event> events = new PriorityQueue<>();
   private final Map<String, Histogram> latency = new LinkedHashMap<>();
   private final Map<String, long[]> chunks = new LinkedHashMap<>();
+  /** This interval's latencies per tenant and operation, as the RegionServer's OperationStats keeps them. */
+  private Map<String, Map<OperationType, Histogram>> operationLatency = new TreeMap<>();
   private final ContractMeter contracts = new ContractMeter();
   private final boolean capBestEffort;
   private long seq;
   private int handlers;
   private boolean redispatchDue;
   private SchedulerSnapshot hbaseSnapshot;
+  private OperationLatencies hbaseOperations;
   private SchedulerSnapshot hdfsSnapshot;
 
   private final class Request {
@@ -117,14 +139,15 @@ public final class SimulatedCluster {
   public SimulatedCluster(Hardware hardware, List<Workload> workloads, Map<String, Contract> contracts, long seed) {
     this.hardware = hardware;
     this.contracts.setContracts(contracts, 0);
-    latency.put(TenantNames.BEST_EFFORT, new Histogram(TimeUnit.MINUTES.toNanos(10), 3));
+    latency.put(TenantNames.BEST_EFFORT, latencyHistogram());
     chunks.put(TenantNames.BEST_EFFORT, new long[1]);
     for (Workload w : workloads) {
-      if (this.workloads.put(w.tenant(), w) != null) {
-        throw new IllegalArgumentException("tenant '" + w.tenant() + "' has two workloads");
+      if (this.workloads.stream().anyMatch(o -> o.tenant().equals(w.tenant()) && o.op() == w.op())) {
+        throw new IllegalArgumentException("tenant '" + w.tenant() + "' has two workloads of " + w.op());
       }
-      latency.put(w.tenant(), new Histogram(TimeUnit.MINUTES.toNanos(10), 3));
-      chunks.put(w.tenant(), new long[1]);
+      this.workloads.add(w);
+      latency.putIfAbsent(w.tenant(), latencyHistogram());
+      chunks.putIfAbsent(w.tenant(), new long[1]);
     }
     this.random = new SplittableRandom(seed);
     this.hbase = new FairQueueScheduler<>("sim-hbase", clock, hardware.hbaseHandlers(), 1_000_000, 1_000_000);
@@ -139,7 +162,7 @@ public final class SimulatedCluster {
 
   /** Starts every workload (in the order given), then closes a first metrics interval. */
   public void start() {
-    for (Workload w : workloads.values()) {
+    for (Workload w : workloads) {
       if (w.rate() != null) {
         scheduleArrival(w);
       } else {
@@ -164,7 +187,13 @@ public final class SimulatedCluster {
   /** Closes both schedulers' metrics intervals: what the ports report until the next roll. */
   public void roll() {
     hbaseSnapshot = hbase.rollMetrics();
+    hbaseOperations = new OperationLatencies(hbaseSnapshot.endNanos(), operationLatency);
+    operationLatency = new TreeMap<>();
     hdfsSnapshot = hdfs.rollMetrics();
+  }
+
+  private static Histogram latencyHistogram() {
+    return new Histogram(TimeUnit.MINUTES.toNanos(10), 3);
   }
 
   /**
@@ -223,6 +252,11 @@ public final class SimulatedCluster {
     @Override
     public SchedulerSnapshot snapshot() {
       return hbaseSnapshot;
+    }
+
+    @Override
+    public OperationLatencies operations() {
+      return hbaseOperations;
     }
 
     @Override
@@ -399,7 +433,10 @@ public final class SimulatedCluster {
         freeHandlers.set(handler);
       }
       Histogram h = latency.get(r.tenant);
-      h.recordValue(Math.min(clock.nanoTime() - r.arrival, h.getHighestTrackableValue()));
+      long nanos = Math.min(clock.nanoTime() - r.arrival, h.getHighestTrackableValue());
+      h.recordValue(nanos);
+      operationLatency.computeIfAbsent(r.tenant, tenant -> new java.util.EnumMap<>(OperationType.class))
+          .computeIfAbsent(r.workload.op(), o -> latencyHistogram()).recordValue(nanos);
       if (r.workload.rate() == null) {
         submit(new Request(r.workload, clock.nanoTime())); // the thread's next request
       }

@@ -25,6 +25,11 @@ class ConfigChangeTest {
     assertThat(slo.slos()).contains(java.util.List.of(SloTarget.latency("front", 99, 50)));
     assertThat(slo.params()).isEmpty();
 
+    ConfigChange onGets = ConfigChange.between(cfg(), cfg("cake.slo.front.operation", "get"));
+    assertThat(onGets.restart()).as("the same tenant, its goal now on its gets").isFalse();
+    assertThat(onGets.slos()).contains(java.util.List.of(new SloTarget("front",
+        io.cake.core.tenant.LatencyGoal.of(99, 100, io.cake.core.tenant.OperationType.GET))));
+
     ConfigChange rule = ConfigChange.between(cfg(), cfg("cake.controller.max-step", "0.2"));
     assertThat(rule.restart()).isFalse();
     assertThat(rule.slos()).isEmpty();

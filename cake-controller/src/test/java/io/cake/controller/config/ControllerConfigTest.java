@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cake.core.tenant.LatencyGoal;
+import io.cake.core.tenant.OperationType;
 import io.cake.core.tenant.ThroughputGoal;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -143,5 +144,45 @@ class ControllerConfigTest {
         .hasMessageContaining("cake.controller.minimax.cut-on-every-miss");
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.minimax.reservations", "yes")))
         .hasMessageContaining("cake.controller.minimax.reservations");
+  }
+
+  @Test
+  void aLatencySloMayBeOnOneOperationsCallsAndIsOnEveryCallByDefault() {
+    assertThat(ControllerConfig.DEFAULT_OPERATION).isEmpty();
+    assertThat(ControllerConfig.parse(Map.of("cake.slo.front.latency-ms", "100")).slo().orElseThrow().goal())
+        .as("no .operation: every call").isEqualTo(LatencyGoal.of(99, 100));
+    ControllerConfig c = ControllerConfig.parse(Map.of(
+        "cake.slo.front.latency-ms", "100", "cake.slo.front.operation", " Get ",
+        "cake.slo.etl.latency-ms", "900", "cake.slo.etl.percentile", "99.9", "cake.slo.etl.operation", "SCAN",
+        "cake.slo.w.latency-ms", "50", "cake.slo.w.operation", "mutation", "cake.slo.w.weight", "2",
+        "cake.slo.x.latency-ms", "50", "cake.slo.x.operation", "other"));
+    assertThat(c.slos()).containsExactly(
+        new SloTarget("etl", LatencyGoal.of(99.9, 900, OperationType.SCAN), 1),
+        new SloTarget("front", LatencyGoal.of(99, 100, OperationType.GET), 1),
+        new SloTarget("w", LatencyGoal.of(99, 50, OperationType.MUTATION), 2),
+        new SloTarget("x", LatencyGoal.of(99, 50, OperationType.OTHER), 1));
+    assertThat(c.slos().get(1).toString()).isEqualTo("front: p99.0 <= 100.0 ms (GET)");
+  }
+
+  @Test
+  void aBadOperationIsRefusedNamingTheKey() {
+    for (String junk : new String[] {"gets", "put", "all", "", "  "}) {
+      assertThatThrownBy(() -> ControllerConfig.parse(
+              Map.of("cake.slo.front.latency-ms", "100", "cake.slo.front.operation", junk)))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessage("cake.slo.front.operation must be get, scan, mutation or other, got '" + junk + "'");
+    }
+    assertThatThrownBy(() -> ControllerConfig.parse(
+            Map.of("cake.slo.etl.throughput", "500", "cake.slo.etl.operation", "scan")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("cake.slo.etl.operation is for a latency SLO")
+        .hasMessageContaining("cake.slo.etl.throughput")
+        .hasMessageContaining("not one operation's");
+    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.slo.front.operation", "get")))
+        .as("an operation alone is no goal")
+        .hasMessageContaining("exactly one of cake.slo.front.latency-ms and cake.slo.front.throughput");
+    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.slo.front.latency-ms", "5", "cake.slo.front.operations", "get")))
+        .hasMessageStartingWith("unknown key cake.slo.front.operations")
+        .hasMessageContaining(".operation");
   }
 }

@@ -2,10 +2,15 @@ package io.cake.controller.hbase;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cake.controller.loop.OperationLatencies;
+import io.cake.core.metrics.LatencySummary;
 import io.cake.core.sched.Allocation;
+import io.cake.core.tenant.OperationType;
+import io.cake.hbase.rpc.OperationStats;
 import io.cake.hbase.rpc.CakeRpcSchedulerFactory;
 import io.cake.hbase.rpc.RegionServerScheduler;
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HConstants;
@@ -14,6 +19,7 @@ import org.apache.hadoop.hbase.ipc.RpcScheduler;
 import org.apache.hadoop.hbase.security.User;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.RPCProtos;
 import org.apache.hbase.thirdparty.com.google.protobuf.Message;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 /** The controller's port onto a real, started RegionServer scheduler (no cluster). */
@@ -98,5 +104,33 @@ class LocalHBasePortTest {
     } finally {
       rpc.stop();
     }
+  }
+
+  @Test
+  void theTenantsAndTheirLatenciesPerOperationAreReadOfTheSameInterval() {
+    RpcScheduler rpc = started(conf());
+    try {
+      RegionServerScheduler s = ((io.cake.hbase.rpc.CakeRpcScheduler) rpc).cake();
+      LocalHBasePort port = new LocalHBasePort(s);
+      io.cake.core.metrics.SchedulerSnapshot rolled = s.rollMetrics();
+      assertThat(port.snapshot()).isSameAs(rolled);
+      assertThat(port.operations().endNanos()).isEqualTo(rolled.endNanos());
+    } finally {
+      rpc.stop();
+    }
+  }
+
+  @Test
+  void theLatenciesPerOperationAreTheSchedulersRowsHistograms() {
+    Histogram gets = new Histogram(3);
+    gets.recordValue(5_000_000);
+    LatencySummary summary = LatencySummary.ofNanos(gets);
+    OperationStats.Snapshot rows = new OperationStats.Snapshot("hbase-1", 10, 20, List.of(
+        new OperationStats.Row("front", OperationType.GET, 1, 0, summary, summary, gets)));
+    OperationLatencies l = LocalHBasePort.latencies(rows);
+    assertThat(l.endNanos()).isEqualTo(20);
+    assertThat(l.of("front", OperationType.GET)).containsSame(gets);
+    assertThat(l.of("front", OperationType.SCAN)).isEmpty();
+    assertThat(l.of("batch", OperationType.GET)).isEmpty();
   }
 }

@@ -7,6 +7,8 @@ import io.cake.controller.config.SloTarget;
 import io.cake.controller.loop.SecondLevelController;
 import io.cake.controller.policy.ControllerParams;
 import io.cake.controller.policy.SloDecider;
+import io.cake.core.tenant.LatencyGoal;
+import io.cake.core.tenant.OperationType;
 import org.junit.jupiter.api.Test;
 
 /** The controller MBean's SLO attributes, as the cake CLI reads them (no schedulers needed). */
@@ -38,6 +40,53 @@ class ControllerTest {
     assertThatThrownBy(() -> mbean.setLatencySlo("front", 100, 10)).hasMessageContaining("percentile");
     assertThatThrownBy(() -> mbean.setLatencySlo("no such", 99, 10)).isInstanceOf(IllegalArgumentException.class);
     assertThat(mbean.getSlo()).isEqualTo("p99.9 <= 40.0 ms");
+  }
+
+  @Test
+  void aGoalOnOneOperationShowsItAndKeepsItWhenOnlyItsNumbersChange() {
+    loop.setSlo(new SloTarget("front", LatencyGoal.of(99.9, 40, OperationType.GET)));
+    assertThat(mbean.getSlo()).isEqualTo("p99.9 <= 40.0 ms (GET)");
+    assertThat(mbean.getSlos()).containsExactly("front: p99.9 <= 40.0 ms (GET)");
+    assertThat(mbean.getSloGoals()[0].getOperation()).isEqualTo("GET");
+
+    mbean.setLatencySlo("front", 99, 50);
+    assertThat(mbean.getSlo()).as("still on the gets").isEqualTo("p99.0 <= 50.0 ms (GET)");
+    mbean.setLatencySlo("front", 99, 50, " Scan ");
+    assertThat(mbean.getSlo()).isEqualTo("p99.0 <= 50.0 ms (SCAN)");
+    assertThatThrownBy(() -> mbean.setLatencySlo("front", 99, 60, "put"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("operation must be get, scan, mutation or other, or all for every call, got 'put'");
+    assertThat(mbean.getSlo()).as("refused: nothing changed").isEqualTo("p99.0 <= 50.0 ms (SCAN)");
+    mbean.setLatencySlo("front", 99, 50, "ALL");
+    assertThat(mbean.getSlo()).isEqualTo("p99.0 <= 50.0 ms");
+    assertThat(mbean.getSloGoals()[0].getOperation()).as("every call").isEmpty();
+    mbean.setThroughputSlo("front", 100);
+    assertThat(mbean.getSloGoals()[0].getOperation()).isEmpty();
+  }
+
+  @Test
+  void withSeveralTenantsTheOneChangedKeepsItsOperationAndWeight() {
+    loop.setSlos(java.util.List.of(new SloTarget("a", LatencyGoal.of(99, 100, OperationType.GET), 2),
+        new SloTarget("b", LatencyGoal.of(99, 200), 1)));
+    mbean.setLatencySlo("a", 99.9, 150);
+    mbean.setLatencySlo("b", 99, 250);
+    assertThat(mbean.getSlos()).containsExactly("a: p99.9 <= 150.0 ms (GET) weight 2.0", "b: p99.0 <= 250.0 ms");
+  }
+
+  @Test
+  void overJmxTheOperationIsAnArgumentAndAFieldOfSloGoals() throws Exception {
+    javax.management.MBeanServer server = javax.management.MBeanServerFactory.newMBeanServer();
+    javax.management.ObjectName name = Controller.objectName(1);
+    server.registerMBean(new javax.management.StandardMBean(mbean, ControllerMXBean.class, true), name);
+    server.invoke(name, "setLatencySlo", new Object[] {"front", 99.0, 30.0, "get"},
+        new String[] {"java.lang.String", "double", "double", "java.lang.String"});
+    javax.management.openmbean.CompositeData[] goals =
+        (javax.management.openmbean.CompositeData[]) server.getAttribute(name, "SloGoals");
+    assertThat(goals[0].get("operation")).isEqualTo("GET");
+    assertThat(goals[0].get("latencyMillis")).isEqualTo(30.0);
+    server.invoke(name, "setLatencySlo", new Object[] {"front", 99.0, 35.0},
+        new String[] {"java.lang.String", "double", "double"});
+    assertThat(server.getAttribute(name, "Slo")).isEqualTo("p99.0 <= 35.0 ms (GET)");
   }
 
   @Test

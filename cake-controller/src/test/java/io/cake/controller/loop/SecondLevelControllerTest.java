@@ -9,6 +9,8 @@ import io.cake.core.metrics.SchedulerSnapshot;
 import io.cake.core.sched.Allocation;
 import io.cake.core.sched.FairQueueScheduler;
 import io.cake.core.sched.Ticket;
+import io.cake.core.tenant.LatencyGoal;
+import io.cake.core.tenant.OperationType;
 import io.cake.core.time.ManualClock;
 import java.io.IOException;
 import java.time.Duration;
@@ -23,12 +25,25 @@ class SecondLevelControllerTest {
   private final AtomicBoolean hdfsUp = new AtomicBoolean(true);
   private final AtomicBoolean hdfsRefusesWrites = new AtomicBoolean(false);
   private final AtomicBoolean hbaseRefusesWrites = new AtomicBoolean(false);
+  private final java.util.Deque<OperationLatencies> operationReads = new java.util.ArrayDeque<>();
 
   private final SecondLevelController.HBasePort hbasePort =
       new SecondLevelController.HBasePort() {
         @Override
         public SchedulerSnapshot snapshot() {
           return hbase.lastSnapshot();
+        }
+
+        /** Every call here is a get; a stale read queued in {@link #operationReads} comes first. */
+        @Override
+        public OperationLatencies operations() {
+          if (!operationReads.isEmpty()) {
+            return operationReads.poll();
+          }
+          SchedulerSnapshot s = hbase.lastSnapshot();
+          java.util.Map<String, java.util.Map<OperationType, org.HdrHistogram.Histogram>> gets = new java.util.TreeMap<>();
+          s.tenants().forEach((t, snap) -> gets.put(t, java.util.Map.of(OperationType.GET, snap.latencyNanos())));
+          return new OperationLatencies(s.endNanos(), gets);
         }
 
         @Override
@@ -138,6 +153,30 @@ class SecondLevelControllerTest {
     assertThat(again.decision()).isNull();
     assertThat(again.summary()).contains("no new HBase interval");
     assertThat(hbase.allocation()).isEqualTo(after);
+  }
+
+  @Test
+  void aGoalOnOneOperationIsDecidedOnLatenciesOfTheSameIntervalOrNotAtAll() {
+    controller.setSlo(new SloTarget("front", LatencyGoal.of(99, 100, OperationType.GET)));
+    interval(300);
+    // An interval closed between the two reads: both are read again, and the decision is made.
+    OperationLatencies earlier = new OperationLatencies(hbase.lastSnapshot().startNanos(), java.util.Map.of());
+    operationReads.add(earlier);
+    SecondLevelController.Outcome o = controller.tick();
+    assertThat(o.decision()).as(o.summary()).isNotNull();
+    assertThat(o.summary()).contains("p99.0 <= 100.0 ms (GET)").contains("samples=200").contains("SLO missed");
+    double share = controller.allocation().share();
+    Allocation hbaseBefore = hbase.allocation();
+
+    // Never of the same interval: no decision on latencies that are not the tenants'.
+    interval(300);
+    operationReads.add(earlier);
+    operationReads.add(earlier);
+    assertThat(controller.tick().summary()).contains("failed, allocation kept").contains("another interval");
+    assertThat(controller.failures()).isEqualTo(1);
+    assertThat(controller.allocation().share()).isEqualTo(share);
+    assertThat(hbase.allocation()).isEqualTo(hbaseBefore);
+    assertThat(controller.tick().decision()).as("the next tick reads a matching pair").isNotNull();
   }
 
   @Test

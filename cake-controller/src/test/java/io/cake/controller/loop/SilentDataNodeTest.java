@@ -41,6 +41,7 @@ class SilentDataNodeTest {
   private final SecondLevelController.HBasePort hbasePort =
       new SecondLevelController.HBasePort() {
         @Override public SchedulerSnapshot snapshot() { return hbase.lastSnapshot(); }
+        @Override public OperationLatencies operations() { return OperationLatencies.none(hbase.lastSnapshot()); }
         @Override public String name() { return "hb"; }
         @Override public ResourceLoad load() { return ResourceLoad.of(hbase.lastSnapshot()); }
         @Override public Allocation allocation() { return hbase.allocation(); }

@@ -27,6 +27,23 @@ class TenantModelTest {
   }
 
   @Test
+  void operationTypesParseInAnyCaseTrimmedAndAnythingElseIsRefusedNamingWhatAndTheValues() {
+    assertThat(OperationType.parse("k", " Get ")).isEqualTo(OperationType.GET);
+    assertThat(OperationType.parse("k", "SCAN")).isEqualTo(OperationType.SCAN);
+    assertThat(OperationType.parse("k", "mutation")).isEqualTo(OperationType.MUTATION);
+    assertThat(OperationType.parse("k", "oTHER")).isEqualTo(OperationType.OTHER);
+    for (OperationType o : OperationType.values()) {
+      assertThat(OperationType.NAMES).as("every value is listed").contains(o.name().toLowerCase(java.util.Locale.ROOT));
+    }
+    for (String junk : new String[] {"gets", "put", "", " ", "all"}) {
+      assertThatThrownBy(() -> OperationType.parse("cake.slo.front.operation", junk))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessage("cake.slo.front.operation must be get, scan, mutation or other, got '" + junk + "'");
+    }
+    assertThatThrownBy(() -> OperationType.parse("--operation", null)).hasMessageContaining("--operation");
+  }
+
+  @Test
   void namesFromRequestBytesAreTheValidAsciiOnesAndNothingElse() {
     java.nio.charset.Charset utf8 = java.nio.charset.StandardCharsets.UTF_8;
     assertThat(TenantNames.fromBytes("frontend".getBytes(utf8))).isEqualTo("frontend");

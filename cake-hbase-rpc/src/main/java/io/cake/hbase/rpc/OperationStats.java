@@ -32,14 +32,18 @@ public final class OperationStats {
     volatile double costMicros = INITIAL_COST_MICROS;
   }
 
-  /** One (tenant, operation) row of an interval. */
+  /**
+   * One (tenant, operation) row of an interval; {@code latencyNanos} is the histogram {@code
+   * latency} summarises, for a percentile the summary does not hold (readers must not modify it).
+   */
   public record Row(
       String tenant,
       OperationType op,
       long completions,
       long drops,
       LatencySummary latency,
-      LatencySummary queueTime) {}
+      LatencySummary queueTime,
+      Histogram latencyNanos) {}
 
   /** Every row of one interval. */
   public record Snapshot(String scheduler, long startNanos, long endNanos, List<Row> rows) {
@@ -136,7 +140,8 @@ public final class OperationStats {
                   c - e.lastCompletions,
                   d - e.lastDrops,
                   LatencySummary.ofNanos(lat),
-                  LatencySummary.ofNanos(q)));
+                  LatencySummary.ofNanos(q),
+                  lat));
         }
         e.lastCompletions = c;
         e.lastDrops = d;

@@ -54,6 +54,7 @@ public final class RegionServerScheduler implements FirstLevel {
   private final WorkerPool<CakeCall> pool;
   private final PoolSizer sizer;
   private final OperationStats ops;
+  private volatile Interval lastInterval; // both halves of the last closed interval, set together
   private final CallCounts counts = new CallCounts();
   private final ContractMeter contracts = new ContractMeter();
   private final java.util.function.LongSupplier now; // the clock, made once for the dispatch path
@@ -90,7 +91,8 @@ public final class RegionServerScheduler implements FirstLevel {
     queues.setLimits(withBestEffortCap(throttleLimits, settings.bestEffortHandlers()));
     queues.setInServiceCaps(inServiceCaps(settings.bestEffortHandlers(), inServiceExempt, othersInService));
     queues.setTenantCapacity(TenantNames.BEST_EFFORT, bestEffortQueue(settings));
-    this.ops = new OperationStats(name, clock.nanoTime());
+    this.ops = new OperationStats(name, queues.lastSnapshot().endNanos());
+    this.lastInterval = new Interval(queues.lastSnapshot(), ops.last());
     this.handler =
         new CallHandler(name, queues, ops, sizer, counts, clock, server, errors);
     AtomicInteger threadIds = new AtomicInteger();
@@ -108,11 +110,19 @@ public final class RegionServerScheduler implements FirstLevel {
             this,
             () -> this.settings.metricsInterval().toMillis(),
             s -> {
-              ops.roll(s.endNanos());
+              lastInterval = new Interval(s, ops.roll(s.endNanos()));
               ops.forgetTenants(known.cap()::contains);
             },
             this::periodic);
   }
+
+  /**
+   * One closed metrics interval: every tenant's numbers and, of the same interval, every (tenant,
+   * operation)'s. The two are rolled one after the other, so read apart ({@code
+   * queues().lastSnapshot()}, {@code operationStats().last()}) they may be of intervals next to
+   * each other; read here, never.
+   */
+  public record Interval(SchedulerSnapshot tenants, OperationStats.Snapshot operations) {}
 
   /** The live scheduler of the RegionServer listening on {@code port}, for its in-JVM controller. */
   public static Optional<RegionServerScheduler> byPort(int port) {
@@ -466,6 +476,8 @@ public final class RegionServerScheduler implements FirstLevel {
     LOG.info("Cake {}: contracts now {}", name, next);
   }
   public OperationStats operationStats() { return ops; }
+  /** The last closed interval, its tenants' and its operations' numbers together. */
+  public Interval lastInterval() { return lastInterval; }
   public AimdConfig aimdConfig() { return sizer.config(); }
   /** The controller's cap on the pool, 0 for none. */
   public int poolCap() { return sizer.cap(); }

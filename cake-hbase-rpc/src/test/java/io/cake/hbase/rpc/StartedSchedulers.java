@@ -1,5 +1,6 @@
 package io.cake.hbase.rpc;
 
+import io.cake.core.time.Clock;
 import java.net.InetSocketAddress;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Abortable;
@@ -44,8 +45,13 @@ final class StartedSchedulers {
 
   /** @param server aborted past the handler error limit; null: none */
   static CakeRpcScheduler start(Configuration conf, Abortable server) {
+    return start(conf, server, Clock.system());
+  }
+
+  /** @param clock what the scheduler times calls and intervals by */
+  static CakeRpcScheduler start(Configuration conf, Abortable server, Clock clock) {
     CakeRpcScheduler s =
-        new CakeRpcScheduler(conf, new SimpleRpcScheduler(conf, 2, 1, 0, NORMAL, 10), NORMAL, server);
+        new CakeRpcScheduler(conf, new SimpleRpcScheduler(conf, 2, 1, 0, NORMAL, 10), NORMAL, server, clock);
     s.init(
         new RpcScheduler.Context() {
           @Override

@@ -1,5 +1,6 @@
 package io.cake.controller.policy.minimax;
 
+import io.cake.controller.loop.OperationLatencies;
 import io.cake.controller.loop.ResourceLoad;
 import io.cake.controller.policy.AllocationMapper;
 import io.cake.controller.policy.ControlState;
@@ -18,14 +19,14 @@ import java.util.TreeMap;
 /**
  * The second level for several SLO tenants, one interval: from what the first-level schedulers
  * measured to the allocations they are to run. Each tenant with a goal is measured at its own
- * percentile from the HBase scheduler's interval (receive to response, HDFS waits included),
- * {@link ManyTenantDecider} picks the shares, and every tenant without a goal (batch, untagged,
- * best effort) is one party to the decision, {@link #OTHERS}, whose share they split by their
- * configured weights. The same shares go to both levels. Each SLO tenant is given HBase handlers
- * where shares cannot help it ({@link TenantReservations}); every other reservation stays as
- * configured (all of them, with {@link ManyTenantParams#reservations} off). The
- * tenants without a goal are also held to a number of handlers in service at once ({@link
- * OthersCap}).
+ * percentile from the HBase scheduler's interval (receive to response, HDFS waits included; a
+ * goal on one operation on that operation's calls), {@link ManyTenantDecider} picks the shares,
+ * and every tenant without a goal (batch, untagged, best effort) is one party to the decision,
+ * {@link #OTHERS}, whose share they split by their configured weights. The same shares go to
+ * both levels. Each SLO tenant is given HBase handlers where shares cannot help it ({@link
+ * TenantReservations}); every other reservation stays as configured (all of them, with {@link
+ * ManyTenantParams#reservations} off). The tenants without a goal are also held to a number of
+ * handlers in service at once ({@link OthersCap}).
  *
  * <p>Measured at the goal's own percentile, not steered by confidence as the one-tenant decider
  * is: the allocator's target performance (1.5 by default) is the margin here. An interval with
@@ -225,6 +226,8 @@ public final class ManyTenantPolicy {
    * One interval.
    *
    * @param tenants {@link #withOthers}
+   * @param operations the latencies per operation of {@code hbase}'s interval, for goals on one
+   *     operation ({@link OperationLatencies#none} when there are none)
    * @param hbaseBase, hdfsBase the allocations the controller started from: the weights the
    *     tenants without a goal split their part by, and the reservations kept
    */
@@ -232,6 +235,7 @@ public final class ManyTenantPolicy {
       State state,
       List<ManyTenantDecider.TenantGoal> tenants,
       SchedulerSnapshot hbase,
+      OperationLatencies operations,
       ResourceLoad hdfs,
       Allocation hbaseBase,
       Allocation hdfsBase) {
@@ -242,7 +246,7 @@ public final class ManyTenantPolicy {
     boolean tested = true;
     for (ManyTenantDecider.TenantGoal t : tenants) {
       if (t.goal() != null) {
-        Observation o = Observation.of(t.tenant(), t.goal(), 0.5, hbase, hdfs);
+        Observation o = Observation.of(t.tenant(), t.goal(), 0.5, hbase, operations, hdfs);
         observed.put(t.tenant(), o);
         boolean tooFew = t.goal() instanceof LatencyGoal && o.samples() < Math.max(1, minSamples);
         measured.put(t.tenant(), tooFew ? Double.NaN : o.measured());

@@ -3,17 +3,20 @@ package io.cake.controller.policy.minimax;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.cake.controller.loop.OperationLatencies;
 import io.cake.controller.loop.ResourceLoad;
 import io.cake.core.metrics.SchedulerSnapshot;
 import io.cake.core.sched.Allocation;
 import io.cake.core.sched.FairQueueScheduler;
 import io.cake.core.sched.Ticket;
 import io.cake.core.tenant.LatencyGoal;
+import io.cake.core.tenant.OperationType;
 import io.cake.core.time.ManualClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 /** One interval of the many-tenant policy over a real first-level scheduler's snapshot, on a manual clock. */
@@ -51,6 +54,11 @@ class ManyTenantPolicyTest {
     }
   }
 
+  /** One interval of {@code policy} on {@code snap}, no goal on one operation. */
+  private ManyTenantPolicy.Plan decide(ManyTenantPolicy policy, ManyTenantPolicy.State state, SchedulerSnapshot snap) {
+    return policy.decide(state, tenants, snap, OperationLatencies.none(snap), ResourceLoad.of(snap), base, base);
+  }
+
   private SchedulerSnapshot roll() {
     clock.advance(Duration.ofSeconds(10));
     return hbase.rollMetrics();
@@ -66,7 +74,7 @@ class ManyTenantPolicyTest {
     assertThat(start.shares().get("a")).isCloseTo(1.0 / 6, within(1e-9)); // 1 of a 1 + b 1 + batch 3 + default 1
     assertThat(start.shares().values().stream().mapToDouble(Double::doubleValue).sum()).isCloseTo(1.0, within(1e-9));
 
-    ManyTenantPolicy.Plan plan = policy.decide(start, tenants, snap, ResourceLoad.of(snap), base, base);
+    ManyTenantPolicy.Plan plan = decide(policy, start, snap);
     assertThat(plan.measured().get("a")).isCloseTo(50, within(1.0));
     assertThat(plan.measured().get("b")).isCloseTo(400, within(4.0));
     assertThat(plan.state().shares().get("b")).as("b missed: more").isGreaterThan(start.shares().get("b"));
@@ -84,9 +92,37 @@ class ManyTenantPolicyTest {
     calls("a", 10, 500, 0);
     SchedulerSnapshot snap = roll();
     ManyTenantPolicy policy = new ManyTenantPolicy(ManyTenantParams.DEFAULTS, 50);
-    ManyTenantPolicy.Plan plan = policy.decide(policy.initial(tenants, base), tenants, snap, ResourceLoad.of(snap), base, base);
+    ManyTenantPolicy.Plan plan = decide(policy, policy.initial(tenants, base), snap);
     assertThat(plan.measured().get("a")).isNaN();
     assertThat(plan.state().fitted().fits()).doesNotContainKey("a");
+  }
+
+  @Test
+  void aGoalOnGetsIsMeasuredOnTheGetsAndItsLeastSampleCountCountsThemAlone() {
+    calls("a", 60, 5, 0); // a's gets, within its SLO
+    calls("a", 60, 500, 0); // a's scans, five times over it
+    calls("b", 100, 50, 0);
+    SchedulerSnapshot snap = roll();
+    Histogram gets = new Histogram(java.util.concurrent.TimeUnit.MINUTES.toNanos(10), 3);
+    for (int i = 0; i < 60; i++) {
+      gets.recordValue(java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(5));
+    }
+    OperationLatencies ops = new OperationLatencies(snap.endNanos(), Map.of("a", Map.of(OperationType.GET, gets)));
+    List<ManyTenantDecider.TenantGoal> onGets = ManyTenantPolicy.withOthers(List.of(
+        new ManyTenantDecider.TenantGoal("a", 1, LatencyGoal.of(99, 100, OperationType.GET)),
+        new ManyTenantDecider.TenantGoal("b", 2, LatencyGoal.of(99, 200))));
+    for (long minSamples : new long[] {50, 100}) {
+      ManyTenantPolicy policy = new ManyTenantPolicy(ManyTenantParams.DEFAULTS, minSamples);
+      ManyTenantPolicy.Plan getsOnly = policy.decide(policy.initial(onGets, base), onGets, snap, ops,
+          ResourceLoad.of(snap), base, base);
+      ManyTenantPolicy.Plan everyCall = decide(policy, policy.initial(tenants, base), snap);
+      assertThat(everyCall.measured().get("a")).as("120 calls, the scans the tail").isCloseTo(500, within(5.0));
+      if (minSamples == 50) {
+        assertThat(getsOnly.measured().get("a")).as("the gets alone").isCloseTo(5, within(0.05));
+      } else {
+        assertThat(getsOnly.measured().get("a")).as("60 gets are fewer than 100, whatever a's 120 calls").isNaN();
+      }
+    }
   }
 
   @Test
@@ -114,7 +150,7 @@ class ManyTenantPolicyTest {
     parallel("a", 100, 8, 60);
     calls("b", 100, 50, 0);
     SchedulerSnapshot burst = roll();
-    ManyTenantPolicy.Plan afterBurst = policy.decide(start, tenants, burst, ResourceLoad.of(burst), base, base);
+    ManyTenantPolicy.Plan afterBurst = decide(policy, start, burst);
     double peak = afterBurst.state().peaks().get("a");
     assertThat(peak).isCloseTo(48.0 / 210, within(0.001));
     assertThat(afterBurst.state().othersCap()).as("tested at the peak and met: grows").isEqualTo(5);
@@ -123,8 +159,8 @@ class ManyTenantPolicyTest {
     calls("a", 15, 60, 0);
     calls("b", 100, 50, 0);
     SchedulerSnapshot quiet = roll();
-    ManyTenantPolicy.Plan sized = policy.decide(afterBurst.state(), tenants, quiet, ResourceLoad.of(quiet), base, base);
-    ManyTenantPolicy.Plan lastOnly = reactive.decide(afterBurst.state(), tenants, quiet, ResourceLoad.of(quiet), base, base);
+    ManyTenantPolicy.Plan sized = decide(policy, afterBurst.state(), quiet);
+    ManyTenantPolicy.Plan lastOnly = decide(reactive, afterBurst.state(), quiet);
     assertThat(sized.state().othersCap()).as("a quiet interval says nothing of the next burst").isEqualTo(5);
     assertThat(lastOnly.state().othersCap()).isEqualTo(6);
     assertThat(sized.state().peaks().get("a")).isCloseTo(peak * io.cake.controller.policy.ControlState.PEAK_DECAY, within(1e-9));
@@ -140,10 +176,9 @@ class ManyTenantPolicyTest {
     SchedulerSnapshot snap = roll();
     ManyTenantPolicy.State start = new ManyTenantPolicy.State(
         new ManyTenantPolicy(ManyTenantParams.DEFAULTS, 10).initial(tenants, base).fitted(), 4);
-    ManyTenantPolicy.Plan byDefault = new ManyTenantPolicy(ManyTenantParams.DEFAULTS, 10)
-        .decide(start, tenants, snap, ResourceLoad.of(snap), base, base);
-    ManyTenantPolicy.Plan everyMiss = new ManyTenantPolicy(ManyTenantParams.DEFAULTS.withCutOnEveryMiss(true), 10)
-        .decide(start, tenants, snap, ResourceLoad.of(snap), base, base);
+    ManyTenantPolicy.Plan byDefault = decide(new ManyTenantPolicy(ManyTenantParams.DEFAULTS, 10), start, snap);
+    ManyTenantPolicy.Plan everyMiss =
+        decide(new ManyTenantPolicy(ManyTenantParams.DEFAULTS.withCutOnEveryMiss(true), 10), start, snap);
     assertThat(byDefault.decision().result().overloaded()).as("the shares can still give a more").isFalse();
     assertThat(byDefault.state().othersCap()).isEqualTo(4);
     assertThat(everyMiss.state().othersCap()).isEqualTo(3);
@@ -155,14 +190,14 @@ class ManyTenantPolicyTest {
     parallel("a", 100, 8, 60); // a burst of a: 0.229 of the slots
     calls("b", 100, 50, 0);
     SchedulerSnapshot burst = roll();
-    ManyTenantPolicy.State s = policy.decide(new ManyTenantPolicy.State(policy.initial(tenants, base).fitted(), 4),
-        tenants, burst, ResourceLoad.of(burst), base, base).state();
+    ManyTenantPolicy.State s =
+        decide(policy, new ManyTenantPolicy.State(policy.initial(tenants, base).fitted(), 4), burst).state();
     int capWhileFading = s.othersCap();
     int grewAfter = 0;
     for (int interval = 1; interval <= 100 && grewAfter == 0; interval++) {
       calls("b", 100, 50, 0); // a idle, b at its target
       SchedulerSnapshot idle = roll();
-      s = policy.decide(s, tenants, idle, ResourceLoad.of(idle), base, base).state();
+      s = decide(policy, s, idle).state();
       if (s.othersCap() != capWhileFading) {
         grewAfter = interval;
       }

@@ -10,13 +10,21 @@ import org.apache.hadoop.hbase.util.Bytes;
 /**
  * Real {@link CallRunner}s (whose constructor is package-private) around a stub RpcCall and
  * RpcServerInterface, so a scheduler runs calls through HBase's own CallRunner.run() without a
- * RegionServer. The call is a single-row Get of the given tenant (request attribute {@code
- * cake.tenant}); the server's call() runs {@code body}, which may block or throw.
+ * RegionServer. The call is a single-row Get (or a Scan) of the given tenant (request attribute
+ * {@code cake.tenant}); the server's call() runs {@code body}, which may block or throw.
  */
 public final class StubCalls {
   private StubCalls() {}
 
   public static CallRunner get(String tenant, Runnable body) {
+    return call("Get", tenant, body);
+  }
+
+  public static CallRunner scan(String tenant, Runnable body) {
+    return call("Scan", tenant, body);
+  }
+
+  private static CallRunner call(String method, String tenant, Runnable body) {
     RpcServerInterface server =
         (RpcServerInterface)
             Proxy.newProxyInstance(
@@ -34,7 +42,7 @@ public final class StubCalls {
                       case "toString" -> "stub-server";
                       default -> defaultOf(m.getReturnType());
                     });
-    RequestHeader header = RequestHeader.newBuilder().setCallId(1).setMethodName("Get").build();
+    RequestHeader header = RequestHeader.newBuilder().setCallId(1).setMethodName(method).build();
     long received = System.currentTimeMillis();
     RpcCall call =
         (RpcCall)

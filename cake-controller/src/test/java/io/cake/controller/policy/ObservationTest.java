@@ -1,0 +1,109 @@
+package io.cake.controller.policy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import io.cake.controller.loop.OperationLatencies;
+import io.cake.controller.loop.ResourceLoad;
+import io.cake.core.metrics.SchedulerSnapshot;
+import io.cake.core.sched.FairQueueScheduler;
+import io.cake.core.sched.Ticket;
+import io.cake.core.tenant.LatencyGoal;
+import io.cake.core.tenant.OperationType;
+import io.cake.core.time.ManualClock;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the controller measures of a tenant whose goal is on one operation: a real first-level
+ * scheduler's interval on a manual clock, and the same calls' latencies per operation as the
+ * RegionServer keeps them beside it.
+ */
+class ObservationTest {
+  private final ManualClock clock = new ManualClock();
+  private final FairQueueScheduler<String> hbase = new FairQueueScheduler<>("hb", clock, 10, 1000, 1000);
+  private final Map<OperationType, Histogram> front = new EnumMap<>(OperationType.class);
+
+  /** {@code n} calls of front's {@code op}, each taking {@code ms}, one after another. */
+  private void calls(OperationType op, int n, long ms) {
+    for (int i = 0; i < n; i++) {
+      hbase.offer("front", op.name(), 1);
+      Ticket<String> t = hbase.poll(0);
+      clock.advance(Duration.ofMillis(ms));
+      hbase.complete(t);
+      front.computeIfAbsent(op, o -> new Histogram(TimeUnit.MINUTES.toNanos(10), 3))
+          .recordValue(TimeUnit.MILLISECONDS.toNanos(ms));
+    }
+  }
+
+  private SchedulerSnapshot roll() {
+    clock.advance(Duration.ofSeconds(10));
+    return hbase.rollMetrics();
+  }
+
+  @Test
+  void aGoalOnGetsReadsTheGetsLatenciesAndCountAndIgnoresTheTenantsSlowScans() {
+    calls(OperationType.GET, 200, 5);
+    calls(OperationType.SCAN, 20, 800);
+    SchedulerSnapshot snap = roll();
+    OperationLatencies ops = new OperationLatencies(snap.endNanos(), Map.of("front", front));
+    ResourceLoad hdfs = ResourceLoad.of(snap);
+
+    Observation onGets = Observation.of("front", LatencyGoal.of(99, 100, OperationType.GET), 0.5, snap, ops, hdfs);
+    Observation onAll = Observation.of("front", LatencyGoal.of(99, 100), 0.5, snap, ops, hdfs);
+    Observation onScans = Observation.of("front", LatencyGoal.of(99, 100, OperationType.SCAN), 0.5, snap, ops, hdfs);
+    Observation onMutations =
+        Observation.of("front", LatencyGoal.of(99, 100, OperationType.MUTATION), 0.5, snap, ops, hdfs);
+
+    assertThat(onGets.samples()).isEqualTo(200);
+    assertThat(onGets.measured()).isCloseTo(5, within(0.05));
+    assertThat(onAll.samples()).isEqualTo(220);
+    assertThat(onAll.measured()).as("every call: the scans are the tail").isCloseTo(800, within(8.0));
+    assertThat(onScans.samples()).isEqualTo(20);
+    assertThat(onScans.measured()).isCloseTo(800, within(8.0));
+    assertThat(onMutations.samples()).as("none: too few to steer by").isZero();
+    assertThat(onMutations.measured()).isNaN();
+    // Queues are per tenant: occupancy and busy slots are the tenant's whatever the goal.
+    for (Observation o : new Observation[] {onGets, onScans, onMutations}) {
+      assertThat(o.hbaseOccupancy()).isEqualTo(onAll.hbaseOccupancy());
+      assertThat(o.hbaseBusy()).isEqualTo(onAll.hbaseBusy()).isPositive();
+      assertThat(o.hbaseSlots()).isEqualTo(10);
+    }
+  }
+
+  @Test
+  void theWindowsPercentileIsSteeredForTheOperationsCallsOnly() {
+    calls(OperationType.GET, 149, 5);
+    calls(OperationType.GET, 1, 50);
+    calls(OperationType.SCAN, 10_000, 1);
+    SchedulerSnapshot snap = roll();
+    OperationLatencies ops = new OperationLatencies(snap.endNanos(), Map.of("front", front));
+    Observation o = Observation.of("front", LatencyGoal.of(99, 100, OperationType.GET), 0.95, snap, ops,
+        ResourceLoad.of(snap));
+    assertThat(o.samples()).isEqualTo(150);
+    // A window of 150 gets is held at its p99.76, its slowest get; steered for the tenant's 10,150
+    // calls it would be a p99.15, one of the 5 ms gets.
+    assertThat(o.measured()).isCloseTo(50, within(0.5));
+    double forAll = WindowPercentile.steer(99, 10_150, 0.95);
+    assertThat(io.cake.core.metrics.LatencySummary.percentileMs(front.get(OperationType.GET), forAll))
+        .isCloseTo(5, within(0.05));
+  }
+
+  @Test
+  void latenciesPerOperationOfAnotherIntervalAreRefusedForAGoalOnOneOperation() {
+    calls(OperationType.GET, 200, 5);
+    SchedulerSnapshot snap = roll();
+    OperationLatencies stale = new OperationLatencies(snap.startNanos(), Map.of("front", front));
+    ResourceLoad hdfs = ResourceLoad.of(snap);
+    assertThatThrownBy(() -> Observation.of("front", LatencyGoal.of(99, 100, OperationType.GET), 0.5, snap, stale, hdfs))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("another interval");
+    assertThat(Observation.of("front", LatencyGoal.of(99, 100), 0.5, snap, stale, hdfs).samples())
+        .as("a goal on every call does not read them").isEqualTo(200);
+  }
+}

@@ -1,0 +1,98 @@
+package io.cake.controller.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cake.controller.config.SloTarget;
+import io.cake.controller.loop.FirstLevelPort;
+import io.cake.controller.loop.SecondLevelController;
+import io.cake.controller.policy.ControllerParams;
+import io.cake.controller.policy.Decision;
+import io.cake.controller.policy.SloDecider;
+import io.cake.controller.policy.minimax.ManyTenantPolicy;
+import io.cake.core.metrics.LatencySummary;
+import io.cake.core.sched.Allocation;
+import io.cake.core.tenant.LatencyGoal;
+import io.cake.core.tenant.OperationType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A goal on one operation, steered by the real controller on the simulated cluster: a front end
+ * whose gets (one chunk each) have a p99 SLO of 100 ms, and whose occasional scans (64 chunks,
+ * about 0.3 s and more) do not count. Judged on the gets it is met; judged on every call, as
+ * before {@code cake.slo.<tenant>.operation}, the scans make it a miss in every interval.
+ */
+class OperationGoalSimulationTest {
+  private static final int INTERVALS = 12;
+  private static final double SLO_MS = 100;
+  private static final LatencyGoal ON_GETS = LatencyGoal.of(99, SLO_MS, OperationType.GET);
+  private static final LatencyGoal ON_ALL = LatencyGoal.of(99, SLO_MS);
+
+  private static SimulatedCluster cluster() {
+    List<SimulatedCluster.Workload> work = List.of(
+        SimulatedCluster.Workload.open("front", t -> 40, 0.5, 1),
+        SimulatedCluster.Workload.closed("front", 1, 1.0, 64).as(OperationType.SCAN),
+        SimulatedCluster.Workload.closed("batch", 8, 1.0, 64));
+    SimulatedCluster sim = new SimulatedCluster(new SimulatedCluster.Hardware(16, 6, 4.0), work, 1);
+    sim.setAllocation(new Allocation(Map.of("front", 1.0, "batch", 1.0), Map.of(), 0.005));
+    return sim;
+  }
+
+  /** The one-tenant controller's decisions, one an interval. */
+  private static List<Decision> oneTenant(LatencyGoal goal) {
+    SimulatedCluster sim = cluster();
+    SecondLevelController.HBasePort hb = sim.hbasePort();
+    FirstLevelPort df = sim.hdfsPort();
+    SecondLevelController controller = SecondLevelController.inProcess(
+        () -> hb, () -> df, new SloDecider(ControllerParams.DEFAULTS), new SloTarget("front", goal));
+    sim.start();
+    List<Decision> out = new ArrayList<>();
+    for (int i = 0; i < INTERVALS; i++) {
+      sim.runUntil((i + 1) * 10_000_000_000L);
+      sim.roll();
+      // What the goal is about, as the simulated RegionServer recorded it.
+      assertThat(hb.operations().endNanos()).isEqualTo(hb.snapshot().endNanos());
+      assertThat(hb.operations().of("front", OperationType.SCAN)).isPresent();
+      out.add(controller.tick().decision());
+    }
+    return out;
+  }
+
+  @Test
+  void theOneTenantControllerJudgesAGoalOnGetsByTheGetsAloneAndAGoalOnAllCallsByTheScansToo() {
+    List<Decision> onGets = oneTenant(ON_GETS);
+    List<Decision> onAll = oneTenant(ON_ALL);
+    assertThat(onGets).allSatisfy(d -> assertThat(d.performance()).as("gets within the SLO").isGreaterThan(1.0));
+    assertThat(onAll).allSatisfy(d -> assertThat(d.performance()).as("scans far over it").isLessThan(0.5));
+    // And it steers by that: share given back on the gets, taken on every call.
+    double start = onGets.get(0).allocation().share();
+    assertThat(onGets.get(INTERVALS - 1).allocation().share()).isLessThan(start);
+    assertThat(onAll.get(INTERVALS - 1).allocation().share()).isGreaterThan(onAll.get(0).allocation().share());
+  }
+
+  @Test
+  void theManyTenantControllerMeasuresAGoalOnGetsOnTheGetsAlone() {
+    for (LatencyGoal goal : List.of(ON_GETS, ON_ALL)) {
+      SimulatedCluster sim = cluster();
+      SecondLevelController.HBasePort hb = sim.hbasePort();
+      FirstLevelPort df = sim.hdfsPort();
+      SecondLevelController controller = SecondLevelController.inProcess(
+          () -> hb, () -> df, new SloDecider(ControllerParams.DEFAULTS), new SloTarget("front", goal));
+      // batch with a loose goal of its own makes two SLO tenants: Frosting's controller.
+      controller.setSlos(List.of(new SloTarget("batch", LatencyGoal.of(99, 60_000), 1), new SloTarget("front", goal, 1)));
+      sim.start();
+      for (int i = 0; i < 3; i++) {
+        sim.runUntil((i + 1) * 10_000_000_000L);
+        sim.roll();
+        ManyTenantPolicy.Plan plan = controller.tick().plan();
+        double gets = LatencySummary.percentileMs(hb.operations().of("front", OperationType.GET).orElseThrow(), 99);
+        double all = LatencySummary.percentileMs(hb.snapshot().tenant("front").orElseThrow().latencyNanos(), 99);
+        assertThat(all).as("the scans dominate the tenant's p99").isGreaterThan(2 * SLO_MS);
+        assertThat(plan.measured().get("front")).as("interval %d, goal %s", i, goal)
+            .isEqualTo(goal.operation().isPresent() ? gets : all);
+      }
+    }
+  }
+}
