@@ -34,8 +34,12 @@ public record TenantSummary(
           b.reserved.put(rs.label(), r.reserved());
         }
       }
-      if (rs.controller() != null && rs.controller().sloTenant() != null) {
-        byName.computeIfAbsent(rs.controller().sloTenant(), Builder::new).slos.put(rs.label(), rs.controller().slo());
+      ControllerView c = rs.controller();
+      if (c != null && !c.goals().isEmpty()) {
+        // Each SLO tenant its own goal: sloTenant() joins several names with commas.
+        c.goals().forEach(g -> byName.computeIfAbsent(g.tenant(), Builder::new).slos.put(rs.label(), g.text()));
+      } else if (c != null && c.sloTenant() != null) { // a controller too old to give its goals as numbers
+        byName.computeIfAbsent(c.sloTenant(), Builder::new).slos.put(rs.label(), c.slo());
       }
     }
     List<TenantSummary> out = new ArrayList<>();

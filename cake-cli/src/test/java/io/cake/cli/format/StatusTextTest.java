@@ -89,6 +89,12 @@ class StatusTextTest {
     assertThat(rows.get(0).measured()).isEqualTo(55.3);
     assertThat(rows.get(0).met()).isFalse();
     assertThat(rows.get(1).met()).isTrue();
+    // cake tenants: each SLO tenant with its own goal, no row for the joined names.
+    List<TenantSummary> tenants = TenantSummary.of(new ClusterStatus(List.of(
+        new RegionServerStatus("127.0.0.2", 26620, "http://127.0.0.2:26621", true, null, hbase, two, null, null))));
+    assertThat(tenants).extracting(TenantSummary::tenant).containsExactly("batch", "frontend");
+    assertThat(tenants.get(0).slos()).containsExactly(java.util.Map.entry("127.0.0.2:26620", "p99.0 <= 40.0 ms weight 2.0"));
+    assertThat(tenants.get(1).slos()).containsExactly(java.util.Map.entry("127.0.0.2:26620", "p99.0 <= 50.0 ms"));
   }
 
   @Test
