@@ -272,7 +272,7 @@ public final class ManyTenantPolicy {
           AllocationMapper.map(steered, Map.of(), hbaseBase),
           AllocationMapper.map(steered, Map.of(), hdfsBase), List.of());
     }
-    TenantReservations.Result r = reserve(state, tenants, observed, d, hbase.slots(), hbaseBase);
+    TenantReservations.Result r = reserve(state, tenants, observed, d, hbase, hbaseBase);
     return new Plan(new State(d.state(), cap, peaks, r.held()), d, measured,
         AllocationMapper.map(steered, r.hbase(), hbaseBase),
         AllocationMapper.map(steered, Map.of(), hdfsBase), r.reasons());
@@ -284,7 +284,7 @@ public final class ManyTenantPolicy {
    * controller has not reserved for yet starts from its configured reservation.
    */
   private TenantReservations.Result reserve(State state, List<ManyTenantDecider.TenantGoal> tenants,
-      Map<String, Observation> observed, ManyTenantDecider.Decision d, int handlers, Allocation hbaseBase) {
+      Map<String, Observation> observed, ManyTenantDecider.Decision d, SchedulerSnapshot hbase, Allocation hbaseBase) {
     List<ManyTenantDecider.TenantGoal> order = new ArrayList<>(tenants.stream().filter(t -> t.goal() != null).toList());
     order.sort(java.util.Comparator.comparingDouble(ManyTenantDecider.TenantGoal::weight).reversed()
         .thenComparing(ManyTenantDecider.TenantGoal::tenant));
@@ -296,8 +296,8 @@ public final class ManyTenantPolicy {
       others -= hbaseBase.reservation(name);
       now.put(name, state.reserved().getOrDefault(name, new TenantReservations.Held(hbaseBase.reservation(name), 0)));
       in.add(new TenantReservations.Tenant(name, observed.get(name), d.performance().getOrDefault(name, Double.NaN),
-          d.state().shares().getOrDefault(name, 0.0)));
+          d.state().shares().getOrDefault(name, 0.0), backlog(hbase, name)));
     }
-    return reservations.next(now, in, Allocation.maxReservable(handlers) - others, d.result().feasible());
+    return reservations.next(now, in, Allocation.maxReservable(hbase.slots()) - others, d.result().feasible());
   }
 }

@@ -27,8 +27,8 @@ import java.util.Objects;
  *   <li><b>Release, slack</b>: at its target performance with its HBase queue idle (at most {@code
  *       idle-occupancy}): one handler released.
  *   <li><b>Overload</b>: while the models say the SLOs cannot all be met, only a tenant at low load
- *       ({@link #lowLoad}: more share would not serve it sooner) takes a new reservation; one that
- *       is share-bound would be favoured over the weights. Those held stay.
+ *       ({@link #lowLoad}: its queue steady and more share would not serve it sooner) takes a new
+ *       reservation; one that is share-bound would be favoured over the weights. Those held stay.
  * </ul>
  *
  * A release never leaves the reservations more than half busy with the tenant's recent peak load
@@ -66,11 +66,17 @@ public final class TenantReservations {
    *
    * @param performance its measured normalised performance (NaN: none this interval)
    * @param share its share just decided, as a fraction of the whole
+   * @param backlog its calls that arrived at HBase over those completed in the interval (at least 1)
    */
-  public record Tenant(String name, Observation obs, double performance, double share) {
+  public record Tenant(String name, Observation obs, double performance, double share, double backlog) {
     public Tenant {
       Objects.requireNonNull(name, "name");
       Objects.requireNonNull(obs, "obs");
+    }
+
+    /** Not backlogged. */
+    public Tenant(String name, Observation obs, double performance, double share) {
+      this(name, obs, performance, share, 1.0);
     }
   }
 
@@ -124,7 +130,7 @@ public final class TenantReservations {
       boolean slack = t.performance() >= target;
       double hbOcc = o.hbaseOccupancy();
       double dfOcc = o.hdfsOccupancy();
-      if (missed && (feasible || lowLoad(peak, o.hbaseSlots(), t.share()))
+      if (missed && (feasible || lowLoad(peak, o.hbaseSlots(), t.share(), t.backlog()))
           && hbOcc >= params.minOccupancy() && hbOcc > dfOcc && hb < left) {
         hb++;
         reasons.add(String.format("%s: missed waiting at HBase (occupancy hbase %.2f > hdfs %.2f): reserve handler %d",
@@ -145,13 +151,19 @@ public final class TenantReservations {
   }
 
   /**
-   * The tenant's recent peak load is at most half of what its share of the handlers gives it:
-   * under fair queuing it is then served ahead whenever it waits, so more share would not serve it
-   * sooner; what it waits for is a handler to free, which only a reservation holds for it. A
-   * tenant at or over its share is share-bound, as every tenant is under overload, where a
-   * reservation would favour it over the weights.
+   * The tenant's queue did not grow (at most {@link #STEADY_BACKLOG} arrivals a completion) and its
+   * recent peak load is at most half of what its share of the handlers gives it: under fair
+   * queuing it is then served ahead whenever it waits, so more share would not serve it sooner;
+   * what it waits for is a handler to free, which only a reservation holds for it. A tenant at or
+   * over its share is share-bound, as every tenant is under overload, where a reservation would
+   * favour it over the weights; so is one whose queue grew, whose busy handlers say what it got,
+   * not what it needs (in an overload run, two tenants starved of handlers in the first interval
+   * counted as low load without this, and got one each while the heaviest got none).
    */
-  static boolean lowLoad(double peakBusy, int slots, double share) {
-    return peakBusy <= LOW_LOAD * share * slots;
+  static boolean lowLoad(double peakBusy, int slots, double share, double backlog) {
+    return backlog <= STEADY_BACKLOG && peakBusy <= LOW_LOAD * share * slots;
   }
+
+  /** {@link #lowLoad}: the most arrivals per completion of a tenant whose queue held steady. */
+  static final double STEADY_BACKLOG = 1.1;
 }

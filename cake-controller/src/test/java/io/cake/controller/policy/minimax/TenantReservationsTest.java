@@ -56,6 +56,9 @@ class TenantReservationsTest {
     assertThat(r.hbase()).containsEntry("a", 1).containsEntry("b", 2).containsEntry("c", 0);
     assertThat(next(Map.of(), true, tenant("c", obs(0.4, 0.1, 2.5), 0.7, 0.3)).hbase())
         .as("the same tenant while every SLO can be met").containsEntry("c", 1);
+    // Few handlers busy because it got few: its queue grew (twice the calls arrived that completed).
+    TenantReservations.Tenant starved = new TenantReservations.Tenant("a", obs(0.4, 0.0, 0.3), 0.7, 0.3, 2.0);
+    assertThat(rules.next(Map.of(), List.of(starved), HANDLERS - 1, false).hbase()).containsEntry("a", 0);
   }
 
   @Test
