@@ -5,6 +5,7 @@ import io.cake.cli.status.ClusterStatus;
 import io.cake.cli.status.TenantSummary;
 import io.cake.controller.config.SloTarget;
 import io.cake.controller.jmx.Controller;
+import io.cake.core.tenant.ByteThroughputGoal;
 import io.cake.core.tenant.Goal;
 import io.cake.core.tenant.LatencyGoal;
 import io.cake.core.tenant.TenantNames;
@@ -46,6 +47,10 @@ public final class SloSetCommand implements Callable<Integer> {
   @Option(names = "--throughput", paramLabel = "OPS", description = "throughput SLO instead: at least OPS operations/s")
   Double throughput;
 
+  @Option(names = "--mbps", paramLabel = "MB",
+      description = "MB/s SLO instead: at least MB megabytes (10^6 bytes) per second read at each RegionServer's DataNode")
+  Double megabytesPerSecond;
+
   @Option(names = "--new-tenant", description = "allow a tenant no RegionServer knows yet (no requests seen, none configured)")
   boolean newTenant;
 
@@ -66,6 +71,8 @@ public final class SloSetCommand implements Callable<Integer> {
         c.setLatencySlo(target.tenant(), g.percentile(), g.millis()); // keeps the operation it is on
       } else if (target.goal() instanceof LatencyGoal g) {
         c.setLatencySlo(target.tenant(), g.percentile(), g.millis(), operation.trim()); // checked in target()
+      } else if (target.goal() instanceof ByteThroughputGoal g) {
+        c.setThroughputMbSlo(target.tenant(), g.megabytesPerSecond());
       } else {
         c.setThroughputSlo(target.tenant(), ((ThroughputGoal) target.goal()).opsPerSecond());
       }
@@ -80,8 +87,10 @@ public final class SloSetCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw usage(e.getMessage());
     }
-    if ((latencyMs == null) == (throughput == null)) {
-      throw usage("give either --p99 MS (a latency SLO) or --throughput OPS, " + (latencyMs == null ? "not neither" : "not both"));
+    long goals = java.util.stream.Stream.of(latencyMs, throughput, megabytesPerSecond).filter(x -> x != null).count();
+    if (goals != 1) {
+      throw usage("give one of --p99 MS (a latency SLO), --throughput OPS or --mbps MB, "
+          + (goals == 0 ? "not neither" : goals == 2 ? "not both" : "not all three"));
     }
     Goal goal;
     if (latencyMs != null) {
@@ -99,16 +108,24 @@ public final class SloSetCommand implements Callable<Integer> {
         throw usage(e.getMessage());
       }
     } else {
+      String option = throughput != null ? "--throughput" : "--mbps";
       if (percentile != null) {
-        throw usage("--percentile goes with --p99, not --throughput");
+        throw usage("--percentile goes with --p99, not " + option);
       }
       if (operation != null) {
-        throw usage("--operation goes with --p99, not --throughput: a throughput SLO counts every call");
+        throw usage("--operation goes with --p99, not " + option + ": a throughput SLO counts every call");
       }
-      if (!(throughput > 0) || throughput.isInfinite()) {
-        throw usage("--throughput must be a positive number of operations per second, got " + throughput);
+      if (throughput != null) {
+        if (!(throughput > 0) || throughput.isInfinite()) {
+          throw usage("--throughput must be a positive number of operations per second, got " + throughput);
+        }
+        goal = new ThroughputGoal(throughput);
+      } else {
+        if (!(megabytesPerSecond > 0) || megabytesPerSecond.isInfinite()) {
+          throw usage("--mbps must be a positive number of megabytes per second, got " + megabytesPerSecond);
+        }
+        goal = new ByteThroughputGoal(megabytesPerSecond);
       }
-      goal = new ThroughputGoal(throughput);
     }
     return new SloTarget(tenant, goal);
   }

@@ -53,7 +53,7 @@ final class ControllerReader {
     if (many.isArray()) {
       many.forEach(g -> out.add(new TenantGoal(Beans.text(g, "tenant"), Beans.number(g, "percentile"),
           Beans.number(g, "latencyMillis"), Beans.number(g, "throughput"), Beans.number(g, "weight"),
-          Beans.text(g, "operation"))));
+          Beans.text(g, "operation"), Beans.number(g, "megabytesPerSecond"))));
       return out;
     }
     String tenant = Beans.text(b, "SloTenant");

@@ -1,5 +1,6 @@
 package io.cake.cli.status;
 
+import io.cake.core.tenant.ByteThroughputGoal;
 import io.cake.core.tenant.Goal;
 import io.cake.core.tenant.LatencyGoal;
 import io.cake.core.tenant.OperationType;
@@ -8,21 +9,29 @@ import java.util.Optional;
 
 /**
  * One SLO tenant's goal as the controller's MBean gives it: a latency goal (percentile and bound
- * in ms, and the operation it is on: "GET", ...; empty or null for every call) or a throughput
- * goal (ops/s), and its weight (null from a controller too old to say).
+ * in ms, and the operation it is on: "GET", ...; empty or null for every call), a throughput
+ * goal (ops/s) or an MB/s goal ({@code megabytesPerSecond}, read at the DataNode), and its weight
+ * (null from a controller too old to say).
  */
 public record TenantGoal(String tenant, Double percentile, Double latencyMs, Double throughput, Double weight,
-    String operation) {
+    String operation, Double megabytesPerSecond) {
 
   /** A goal on every call. */
   public TenantGoal(String tenant, Double percentile, Double latencyMs, Double throughput, Double weight) {
     this(tenant, percentile, latencyMs, throughput, weight, null);
   }
 
+  /** Not an MB/s goal. */
+  public TenantGoal(String tenant, Double percentile, Double latencyMs, Double throughput, Double weight,
+      String operation) {
+    this(tenant, percentile, latencyMs, throughput, weight, operation, null);
+  }
+
   /** The goal as cake-core states it, or null when the page did not give all of it. */
   Goal goal() {
     try {
-      return throughput != null ? new ThroughputGoal(throughput)
+      return megabytesPerSecond != null ? new ByteThroughputGoal(megabytesPerSecond)
+          : throughput != null ? new ThroughputGoal(throughput)
           : percentile != null && latencyMs != null ? new LatencyGoal(percentile, latencyMs, onOperation()) : null;
     } catch (IllegalArgumentException e) {
       return null; // not a goal the controller could hold: nothing to judge by
@@ -42,9 +51,13 @@ public record TenantGoal(String tenant, Double percentile, Double latencyMs, Dou
    * What the scheduler published for the tenant's last interval that the goal is about: the p50,
    * p99 or p99.9 latency in ms (null for another percentile: those are not published, nor for a
    * goal on one operation: the row's latencies are of every call), or the throughput in ops/s;
-   * null when nothing was measured.
+   * null when nothing was measured, and for an MB/s goal: its bytes are counted at the DataNode,
+   * not on the RegionServer's row, and are not guessed from it.
    */
   public Double measured(TenantRow row) {
+    if (megabytesPerSecond != null) {
+      return null;
+    }
     if (throughput != null) {
       return row.throughput();
     }
@@ -62,14 +75,14 @@ public record TenantGoal(String tenant, Double percentile, Double latencyMs, Dou
     return m == null || g == null ? null : g.normalisedPerformance(m) >= 1.0;
   }
 
-  /** "ms" or "ops/s". */
+  /** "ms", "ops/s" or "MB/s". */
   public String unit() {
-    return throughput != null ? "ops/s" : "ms";
+    return megabytesPerSecond != null ? "MB/s" : throughput != null ? "ops/s" : "ms";
   }
 
   /**
    * The goal as the controller writes it ("p99.0 <= 50.0 ms", "p99.0 <= 50.0 ms (GET)", ">= 40.0
-   * ops/s"), with " weight w" unless 1.
+   * ops/s", ">= 50.0 MB/s"), with " weight w" unless 1.
    */
   public String text() {
     Goal g = goal();

@@ -69,11 +69,15 @@ class CommandLineTest {
         {"--p99", "50", "--percentile", "100"}, {"--p99", "50", "--percentile", "0"}, {"--p99", "50", "--percentile", "x"},
         {"--throughput", "0"}, {"--throughput", "10", "--percentile", "99"}, {"--p99", "1", "--throughput", "1"}, {},
         {"--p99", "50", "--operation", "put"}, {"--p99", "50", "--operation", ""},
-        {"--throughput", "10", "--operation", "get"}};
+        {"--throughput", "10", "--operation", "get"},
+        {"--mbps", "0"}, {"--mbps", "Infinity"}, {"--mbps", "5", "--percentile", "99"}, {"--mbps", "5", "--throughput", "5"},
+        {"--mbps", "5", "--operation", "scan"}};
     String[] named = {"--p99", "--p99", "--p99", "--p99", "--p99", "--percentile", "--percentile", "--percentile",
         "--throughput", "--percentile", "not both", "not neither",
         "--operation must be get, scan, mutation or other, or all for every call, got 'put'", "--operation must be",
-        "--operation goes with --p99, not --throughput"};
+        "--operation goes with --p99, not --throughput",
+        "--mbps must be a positive number of megabytes per second", "--mbps must be", "--percentile goes with --p99, not --mbps",
+        "not both", "--operation goes with --p99, not --mbps"};
     for (int i = 0; i < cases.length; i++) {
       String[] args = new String[cases[i].length + 5];
       args[0] = "slo";

@@ -45,6 +45,16 @@ class ControllerViewTest {
   }
 
   @Test
+  void anMbPerSecondSloShowsItsUnitAndIsNotJudgedOnTheRegionServersRow() {
+    TenantGoal c = new TenantGoal("batch", null, null, null, 2.0, "", 50.0);
+    assertThat(c.text()).isEqualTo(">= 50.0 MB/s weight 2.0");
+    assertThat(c.unit()).isEqualTo("MB/s");
+    TenantRow r = row("batch", null, null, null, 60.0); // 60 calls/s: not bytes
+    assertThat(c.measured(r)).as("its bytes are the DataNode's").isNull();
+    assertThat(c.met(r)).isNull();
+  }
+
+  @Test
   void withSeveralSloTenantsEachRowIsJudgedByItsOwnGoalAndOthersAreNot() {
     ControllerView c = new ControllerView("a,b", "a: p99.0 <= 50.0 ms; b: p99.9 <= 200.0 ms weight 2.0",
         List.of(new TenantGoal("a", 99.0, 50.0, null, 1.0), new TenantGoal("b", 99.9, 200.0, null, 2.0)),

@@ -60,6 +60,12 @@ class PageParsingTest {
         + "\"throughput\":\"NaN\",\"weight\":1.0}]}"));
     assertThat(onGets).containsExactly(new TenantGoal("a", 99.0, 50.0, null, 1.0, "GET"));
     assertThat(onGets.get(0).text()).isEqualTo("p99.0 <= 50.0 ms (GET)");
+    // An MB/s goal.
+    List<TenantGoal> mbps = ControllerReader.goals(io.cake.cli.jmx.JsonTree.read("{\"SloTenant\":\"etl\","
+        + "\"SloGoals\":[{\"latencyMillis\":\"NaN\",\"megabytesPerSecond\":50.0,\"operation\":\"\","
+        + "\"percentile\":\"NaN\",\"tenant\":\"etl\",\"throughput\":\"NaN\",\"weight\":1.0}]}"));
+    assertThat(mbps).containsExactly(new TenantGoal("etl", null, null, null, 1.0, "", 50.0));
+    assertThat(mbps.get(0).text()).isEqualTo(">= 50.0 MB/s");
   }
 
   @Test

@@ -4,6 +4,7 @@ import io.cake.controller.policy.ControllerParams;
 import io.cake.controller.policy.minimax.ManyTenantParams;
 import io.cake.controller.policy.minimax.MinimaxShares;
 import io.cake.core.config.ConfigBoolean;
+import io.cake.core.tenant.ByteThroughputGoal;
 import io.cake.core.tenant.Goal;
 import io.cake.core.tenant.LatencyGoal;
 import io.cake.core.tenant.OperationType;
@@ -87,7 +88,8 @@ public final class ControllerConfig {
 
   /**
    * Per tenant: {@code cake.slo.<tenant>.percentile} (default 99) with {@code .latency-ms} and
-   * optionally {@code .operation} (default: every call), or {@code .throughput}; and {@code
+   * optionally {@code .operation} (default: every call), or {@code .throughput} (ops/s), or {@code
+   * .throughput-mb} (MB/s read at the DataNode); and {@code
    * .weight} (default 1), which counts only with several tenants.
    */
   public static final String SLO_PREFIX = "cake.slo.";
@@ -95,13 +97,15 @@ public final class ControllerConfig {
   public static final double DEFAULT_PERCENTILE = 99.0;
   public static final String LATENCY_MS_SUFFIX = ".latency-ms";
   public static final String THROUGHPUT_SUFFIX = ".throughput";
+  /** At least this many MB/s (10^6 bytes) read, measured at the co-located DataNode. */
+  public static final String THROUGHPUT_MB_SUFFIX = ".throughput-mb";
   public static final String WEIGHT_SUFFIX = ".weight";
   /** A latency SLO on one operation's calls only: get, scan, mutation or other; absent, on every call. */
   public static final String OPERATION_SUFFIX = ".operation";
   public static final Optional<OperationType> DEFAULT_OPERATION = Optional.empty();
 
   private static final Pattern SLO_KEY =
-      Pattern.compile(Pattern.quote(SLO_PREFIX) + "(.+)\\.(percentile|latency-ms|throughput|weight|operation)");
+      Pattern.compile(Pattern.quote(SLO_PREFIX) + "(.+)\\.(percentile|latency-ms|throughput|throughput-mb|weight|operation)");
 
   private final boolean enabled;
   private final ControllerParams params;
@@ -275,39 +279,48 @@ public final class ControllerConfig {
         // A misspelt SLO key must not leave a tenant unsteered without a word.
         throw new IllegalArgumentException(
             "unknown key " + key + ": expected " + SLO_PREFIX + "<tenant>" + PERCENTILE_SUFFIX + ", "
-                + LATENCY_MS_SUFFIX + ", " + OPERATION_SUFFIX + ", " + THROUGHPUT_SUFFIX + " or " + WEIGHT_SUFFIX);
+                + LATENCY_MS_SUFFIX + ", " + OPERATION_SUFFIX + ", " + THROUGHPUT_SUFFIX + ", " + THROUGHPUT_MB_SUFFIX
+                + " or " + WEIGHT_SUFFIX);
       }
     }
     List<SloTarget> targets = new ArrayList<>();
     for (String t : tenants) {
       TenantNames.check(SLO_PREFIX + "<tenant>", t);
       String p = SLO_PREFIX + t;
-      boolean hasLatency = conf.containsKey(p + LATENCY_MS_SUFFIX);
-      boolean hasThroughput = conf.containsKey(p + THROUGHPUT_SUFFIX);
-      if (hasLatency == hasThroughput) {
-        throw new IllegalArgumentException(
-            "tenant '" + t + "' needs exactly one of " + p + LATENCY_MS_SUFFIX + " and " + p + THROUGHPUT_SUFFIX);
+      List<String> goalKeys = new ArrayList<>();
+      for (String suffix : List.of(LATENCY_MS_SUFFIX, THROUGHPUT_SUFFIX, THROUGHPUT_MB_SUFFIX)) {
+        if (conf.containsKey(p + suffix)) {
+          goalKeys.add(p + suffix);
+        }
       }
-      if (hasThroughput && conf.containsKey(p + PERCENTILE_SUFFIX)) {
-        throw new IllegalArgumentException(
-            p + PERCENTILE_SUFFIX + " is for a latency SLO, but tenant '" + t + "' has " + p + THROUGHPUT_SUFFIX);
+      if (goalKeys.size() != 1) {
+        throw new IllegalArgumentException("tenant '" + t + "' needs exactly one of " + p + LATENCY_MS_SUFFIX + ", "
+            + p + THROUGHPUT_SUFFIX + " and " + p + THROUGHPUT_MB_SUFFIX
+            + (goalKeys.isEmpty() ? "" : ", has " + String.join(" and ", goalKeys)));
       }
-      if (hasThroughput && conf.containsKey(p + OPERATION_SUFFIX)) {
+      String goalKey = goalKeys.get(0);
+      boolean hasLatency = goalKey.equals(p + LATENCY_MS_SUFFIX);
+      if (!hasLatency && conf.containsKey(p + PERCENTILE_SUFFIX)) {
+        throw new IllegalArgumentException(
+            p + PERCENTILE_SUFFIX + " is for a latency SLO, but tenant '" + t + "' has " + goalKey);
+      }
+      if (!hasLatency && conf.containsKey(p + OPERATION_SUFFIX)) {
         throw new IllegalArgumentException(p + OPERATION_SUFFIX + " is for a latency SLO, but tenant '" + t + "' has "
-            + p + THROUGHPUT_SUFFIX + ": a throughput goal counts every call of the tenant, not one operation's");
+            + goalKey + ": a throughput goal counts every call of the tenant, not one operation's");
       }
       Optional<OperationType> operation = conf.containsKey(p + OPERATION_SUFFIX)
           ? Optional.of(OperationType.parse(p + OPERATION_SUFFIX, conf.get(p + OPERATION_SUFFIX)))
           : DEFAULT_OPERATION;
       Goal goal;
+      double rate = hasLatency ? 0 : dbl(conf, goalKey, 0);
       try {
         goal =
             hasLatency
                 ? new LatencyGoal(dbl(conf, p + PERCENTILE_SUFFIX, DEFAULT_PERCENTILE), dbl(conf, p + LATENCY_MS_SUFFIX, 0),
                     operation)
-                : new ThroughputGoal(dbl(conf, p + THROUGHPUT_SUFFIX, 0));
+                : goalKey.equals(p + THROUGHPUT_SUFFIX) ? new ThroughputGoal(rate) : new ByteThroughputGoal(rate);
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(p + ": " + e.getMessage(), e);
+        throw new IllegalArgumentException((hasLatency ? p : goalKey) + ": " + e.getMessage(), e);
       }
       double weight = dbl(conf, p + WEIGHT_SUFFIX, SloTarget.DEFAULT_WEIGHT);
       try {

@@ -5,6 +5,7 @@ import io.cake.controller.loop.SecondLevelController;
 import io.cake.controller.policy.Decision;
 import io.cake.controller.policy.LatencyAllocation;
 import io.cake.controller.policy.minimax.ManyTenantPolicy;
+import io.cake.core.tenant.ByteThroughputGoal;
 import io.cake.core.tenant.Goal;
 import io.cake.core.tenant.LatencyGoal;
 import io.cake.core.tenant.OperationType;
@@ -179,6 +180,11 @@ public final class Controller implements ControllerMXBean {
   @Override
   public void setThroughputSlo(String tenant, double opsPerSecond) {
     running().setSlo(new SloTarget(tenant, new ThroughputGoal(opsPerSecond)));
+  }
+
+  @Override
+  public void setThroughputMbSlo(String tenant, double megabytesPerSecond) {
+    running().setSlo(new SloTarget(tenant, new ByteThroughputGoal(megabytesPerSecond)));
   }
 
   @Override

@@ -70,6 +70,12 @@ public interface ControllerMXBean {
   /** Sets a throughput SLO: at least {@code opsPerSecond}. */
   void setThroughputSlo(String tenant, double opsPerSecond);
 
+  /**
+   * Sets an MB/s SLO: at least {@code megabytesPerSecond} (10^6 bytes) read at the co-located
+   * DataNode ({@code cake.slo.<tenant>.throughput-mb}).
+   */
+  void setThroughputMbSlo(String tenant, double megabytesPerSecond);
+
   boolean isPaused();
 
   void pause();

@@ -1,6 +1,7 @@
 package io.cake.controller.jmx;
 
 import io.cake.controller.config.SloTarget;
+import io.cake.core.tenant.ByteThroughputGoal;
 import io.cake.core.tenant.LatencyGoal;
 import io.cake.core.tenant.ThroughputGoal;
 import java.beans.ConstructorProperties;
@@ -8,8 +9,9 @@ import java.beans.ConstructorProperties;
 /**
  * One SLO tenant's goal as numbers, for tools ({@link ControllerMXBean#getSloGoals()}; in a JMX
  * client or HBase's /jmx page an object with these fields): a latency goal has a percentile and
- * a bound in ms (throughput NaN) and the operation it is on ("GET", ...; empty: every call), a
- * throughput goal ops/s (the other two NaN, the operation empty).
+ * a bound in ms and the operation it is on ("GET", ...; empty: every call), a throughput goal
+ * ops/s ({@code throughput}) or MB/s read at the DataNode ({@code megabytesPerSecond}); the
+ * numbers a goal does not have are NaN, and the operation empty.
  */
 public final class SloGoal {
   private final String tenant;
@@ -18,24 +20,31 @@ public final class SloGoal {
   private final double throughput;
   private final double weight;
   private final String operation;
+  private final double megabytesPerSecond;
 
-  @ConstructorProperties({"tenant", "percentile", "latencyMillis", "throughput", "weight", "operation"})
+  @ConstructorProperties({"tenant", "percentile", "latencyMillis", "throughput", "weight", "operation",
+      "megabytesPerSecond"})
   public SloGoal(String tenant, double percentile, double latencyMillis, double throughput, double weight,
-      String operation) {
+      String operation, double megabytesPerSecond) {
     this.tenant = tenant;
     this.percentile = percentile;
     this.latencyMillis = latencyMillis;
     this.throughput = throughput;
     this.weight = weight;
     this.operation = operation;
+    this.megabytesPerSecond = megabytesPerSecond;
   }
 
   static SloGoal of(SloTarget t) {
+    double nan = Double.NaN;
     if (t.goal() instanceof LatencyGoal l) {
-      return new SloGoal(t.tenant(), l.percentile(), l.millis(), Double.NaN, t.weight(),
-          l.operation().map(Enum::name).orElse(""));
+      return new SloGoal(t.tenant(), l.percentile(), l.millis(), nan, t.weight(),
+          l.operation().map(Enum::name).orElse(""), nan);
     }
-    return new SloGoal(t.tenant(), Double.NaN, Double.NaN, ((ThroughputGoal) t.goal()).opsPerSecond(), t.weight(), "");
+    if (t.goal() instanceof ByteThroughputGoal g) {
+      return new SloGoal(t.tenant(), nan, nan, nan, t.weight(), "", g.megabytesPerSecond());
+    }
+    return new SloGoal(t.tenant(), nan, nan, ((ThroughputGoal) t.goal()).opsPerSecond(), t.weight(), "", nan);
   }
 
   public String getTenant() {
@@ -60,5 +69,9 @@ public final class SloGoal {
 
   public String getOperation() {
     return operation;
+  }
+
+  public double getMegabytesPerSecond() {
+    return megabytesPerSecond;
   }
 }

@@ -73,7 +73,8 @@ public final class JmxFirstLevelPort implements FirstLevelPort {
         double throughput = gauge(JmxPublisher.tenantMetricName(scheduler, tenant, "throughput"));
         double serviceMs = gauge(JmxPublisher.tenantMetricName(scheduler, tenant, "serviceTimeMeanMs"));
         double busy = Double.isNaN(serviceMs) || Double.isNaN(throughput) ? 0.0 : throughput * serviceMs / 1000.0;
-        tenants.put(tenant, new ResourceLoad.TenantLoad(Double.isNaN(occupancy) ? 0.0 : occupancy, busy));
+        double rate = optionalGauge(JmxPublisher.tenantMetricName(scheduler, tenant, "serviceRate"));
+        tenants.put(tenant, new ResourceLoad.TenantLoad(Double.isNaN(occupancy) ? 0.0 : occupancy, busy, rate));
       }
       return new ResourceLoad(control.getSlots(), tenants);
     } catch (JMException | RuntimeException e) {
@@ -109,6 +110,15 @@ public final class JmxFirstLevelPort implements FirstLevelPort {
   private double gauge(ObjectName n) throws JMException, IOException {
     Object v = server.getAttribute(n, "Value");
     return v instanceof Number num ? num.doubleValue() : Double.NaN;
+  }
+
+  /** NaN where the gauge is missing: a DataNode with an older Cake jar has no serviceRate. */
+  private double optionalGauge(ObjectName n) throws JMException, IOException {
+    try {
+      return gauge(n);
+    } catch (javax.management.InstanceNotFoundException e) {
+      return Double.NaN;
+    }
   }
 
   /** Key values may or may not be quoted, depending on who registered the name. */

@@ -8,14 +8,23 @@ import java.util.Map;
 
 /**
  * What the decision needs of a first-level scheduler's last interval for each tenant: queue
- * occupancy and mean busy slots. Read from a local snapshot or, for a DataNode in another JVM,
+ * occupancy, mean busy slots and service units per second (at the DataNode, bytes read). Read from a local snapshot or, for a DataNode in another JVM,
  * from its JMX gauges.
  */
 public record ResourceLoad(int slots, Map<String, TenantLoad> tenants) {
 
-  /** One tenant: fraction of the interval with work waiting, and mean slots busy with its work. */
-  public record TenantLoad(double occupancy, double busy) {
-    public static final TenantLoad IDLE = new TenantLoad(0.0, 0.0);
+  /**
+   * One tenant: fraction of the interval with work waiting, mean slots busy with its work, and
+   * service units served per second ({@code serviceRate}: bytes/s at the DataNode, what an MB/s
+   * goal is judged by; NaN: not measured, so such a goal is not judged).
+   */
+  public record TenantLoad(double occupancy, double busy, double serviceRate) {
+    public static final TenantLoad IDLE = new TenantLoad(0.0, 0.0, 0.0);
+
+    /** Without a measured service rate. */
+    public TenantLoad(double occupancy, double busy) {
+      this(occupancy, busy, Double.NaN);
+    }
   }
 
   public ResourceLoad {
@@ -28,7 +37,7 @@ public record ResourceLoad(int slots, Map<String, TenantLoad> tenants) {
 
   public static ResourceLoad of(SchedulerSnapshot s) {
     Map<String, TenantLoad> m = new HashMap<>();
-    s.tenants().forEach((name, t) -> m.put(name, new TenantLoad(t.occupancy(), busy(t))));
+    s.tenants().forEach((name, t) -> m.put(name, new TenantLoad(t.occupancy(), busy(t), t.serviceRate())));
     return new ResourceLoad(s.slots(), m);
   }
 

@@ -5,6 +5,7 @@ import io.cake.controller.loop.ResourceLoad;
 import io.cake.core.metrics.LatencySummary;
 import io.cake.core.metrics.SchedulerSnapshot;
 import io.cake.core.metrics.TenantSnapshot;
+import io.cake.core.tenant.ByteThroughputGoal;
 import io.cake.core.tenant.Goal;
 import io.cake.core.tenant.LatencyGoal;
 import org.HdrHistogram.Histogram;
@@ -14,7 +15,8 @@ import org.HdrHistogram.Histogram;
  *
  * @param samples requests completed in the interval (the p99's sample size); for a goal on one
  *     operation, that operation's
- * @param measured the goal's metric: latency in ms at the goal's percentile, or ops/s
+ * @param measured the goal's metric: latency in ms at the goal's percentile, ops/s, or MB/s read at
+ *     the DataNode (NaN: not measured)
  * @param hbaseOccupancy fraction of the interval with the tenant's HBase queue non-empty
  * @param hdfsOccupancy the same at the DataNode
  * @param hbaseBusy mean number of HBase handlers busy with the tenant's calls (Little's law:
@@ -41,7 +43,8 @@ public record Observation(
    * ({@link WindowPercentile}; 0.5: the goal's own percentile). A latency goal on one operation
    * is measured on that operation's calls alone, from {@code operations} (of the same interval as
    * {@code hbase}, else refused): its latency and its sample count; occupancy and busy slots stay
-   * the tenant's, whose queue its calls share.
+   * the tenant's, whose queue its calls share. An MB/s goal is measured at the DataNode: the bytes
+   * its read scheduler served the tenant per second over its last interval ({@code hdfs}).
    */
   public static Observation of(String tenant, Goal goal, double confidence, SchedulerSnapshot hbase,
       OperationLatencies operations, ResourceLoad hdfs) {
@@ -62,6 +65,8 @@ public record Observation(
       measured = latency == null
           ? Double.NaN
           : LatencySummary.percentileMs(latency, steeredPercentile(lg, samples, confidence));
+    } else if (goal instanceof ByteThroughputGoal) {
+      measured = ByteThroughputGoal.megabytes(df.serviceRate());
     } else {
       measured = hb == null ? 0.0 : hb.throughput();
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cake.core.tenant.LatencyGoal;
 import io.cake.core.tenant.OperationType;
+import io.cake.core.tenant.ByteThroughputGoal;
 import io.cake.core.tenant.ThroughputGoal;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -39,6 +40,43 @@ class ControllerConfigTest {
 
     ControllerConfig t = ControllerConfig.parse(Map.of("cake.slo.etl.throughput", "500"));
     assertThat(t.slo().orElseThrow().goal()).isEqualTo(new ThroughputGoal(500));
+  }
+
+  @Test
+  void readsAnMbPerSecondSlo() {
+    ControllerConfig c = ControllerConfig.parse(Map.of("cake.slo.etl.throughput-mb", " 50 "));
+    assertThat(c.slo().orElseThrow().goal()).isEqualTo(new ByteThroughputGoal(50));
+    assertThat(c.slo().orElseThrow().toString()).isEqualTo("etl: >= 50.0 MB/s");
+    ControllerConfig many = ControllerConfig.parse(Map.of(
+        "cake.slo.etl.throughput-mb", "0.5", "cake.slo.etl.weight", "2", "cake.slo.front.latency-ms", "100"));
+    assertThat(many.slos()).containsExactly(
+        new SloTarget("etl", new ByteThroughputGoal(0.5), 2), SloTarget.latency("front", 99, 100));
+  }
+
+  @Test
+  void aBadOrConflictingMbPerSecondSloIsRefusedNamingTheKey() {
+    for (String bad : new String[] {"0", "-1", "NaN", "Infinity", "", " "}) {
+      assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.slo.etl.throughput-mb", bad)))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageStartingWith("cake.slo.etl.throughput-mb: megabytesPerSecond must be a positive finite number");
+    }
+    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.slo.etl.throughput-mb", "fast")))
+        .hasMessageStartingWith("cake.slo.etl.throughput-mb must be a number");
+    for (String other : new String[] {"latency-ms", "throughput"}) {
+      assertThatThrownBy(() -> ControllerConfig.parse(
+              Map.of("cake.slo.etl.throughput-mb", "50", "cake.slo.etl." + other, "100")))
+          .hasMessageContaining("exactly one of")
+          .hasMessageContaining("has cake.slo.etl." + other + " and cake.slo.etl.throughput-mb");
+    }
+    assertThatThrownBy(() -> ControllerConfig.parse(
+            Map.of("cake.slo.etl.throughput-mb", "50", "cake.slo.etl.percentile", "99")))
+        .hasMessage("cake.slo.etl.percentile is for a latency SLO, but tenant 'etl' has cake.slo.etl.throughput-mb");
+    assertThatThrownBy(() -> ControllerConfig.parse(
+            Map.of("cake.slo.etl.throughput-mb", "50", "cake.slo.etl.operation", "scan")))
+        .hasMessageStartingWith("cake.slo.etl.operation is for a latency SLO, but tenant 'etl' has cake.slo.etl.throughput-mb");
+    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.slo.etl.throughput-mbps", "50")))
+        .hasMessageStartingWith("unknown key cake.slo.etl.throughput-mbps")
+        .hasMessageContaining(".throughput-mb");
   }
 
   @Test
@@ -125,7 +163,7 @@ class ControllerConfigTest {
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.slo.a.throughput", "5", "cake.slo.a.percentile", "99")))
         .hasMessageContaining("cake.slo.a.percentile is for a latency SLO");
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.slo.a.weight", "2")))
-        .hasMessageContaining("exactly one of cake.slo.a.latency-ms and cake.slo.a.throughput");
+        .hasMessageContaining("exactly one of cake.slo.a.latency-ms, cake.slo.a.throughput and cake.slo.a.throughput-mb");
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.slo.a.latency-ms", "5", "cake.slo.a.goal", "p99")))
         .hasMessageContaining("unknown key cake.slo.a.goal");
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.minimax.step", "0")))
@@ -180,7 +218,7 @@ class ControllerConfigTest {
         .hasMessageContaining("not one operation's");
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.slo.front.operation", "get")))
         .as("an operation alone is no goal")
-        .hasMessageContaining("exactly one of cake.slo.front.latency-ms and cake.slo.front.throughput");
+        .hasMessageContaining("exactly one of cake.slo.front.latency-ms, cake.slo.front.throughput and cake.slo.front.throughput-mb");
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.slo.front.latency-ms", "5", "cake.slo.front.operations", "get")))
         .hasMessageStartingWith("unknown key cake.slo.front.operations")
         .hasMessageContaining(".operation");

@@ -36,6 +36,25 @@ class ControllerTest {
   }
 
   @Test
+  void anMbPerSecondSloReadsAsMegabytesPerSecondInSloGoalsAndItsText() throws Exception {
+    mbean.setThroughputMbSlo("batch", 50);
+    assertThat(mbean.getSlo()).isEqualTo(">= 50.0 MB/s");
+    assertThat(mbean.getSlos()).containsExactly("batch: >= 50.0 MB/s");
+    assertThat(mbean.getSloThroughput()).as("not ops/s").isNaN();
+    assertThat(mbean.getSloPercentile()).isNaN();
+    javax.management.MBeanServer server = javax.management.MBeanServerFactory.newMBeanServer();
+    javax.management.ObjectName name = Controller.objectName(2);
+    server.registerMBean(new javax.management.StandardMBean(mbean, ControllerMXBean.class, true), name);
+    javax.management.openmbean.CompositeData[] goals =
+        (javax.management.openmbean.CompositeData[]) server.getAttribute(name, "SloGoals");
+    assertThat(goals[0].get("megabytesPerSecond")).isEqualTo(50.0);
+    assertThat((Double) goals[0].get("throughput")).isNaN();
+    assertThat((Double) goals[0].get("latencyMillis")).isNaN();
+    assertThatThrownBy(() -> mbean.setThroughputMbSlo("batch", 0)).hasMessageContaining("megabytesPerSecond");
+    assertThat(mbean.getSlo()).as("refused: nothing changed").isEqualTo(">= 50.0 MB/s");
+  }
+
+  @Test
   void aRefusedSloChangesNothing() {
     assertThatThrownBy(() -> mbean.setLatencySlo("front", 100, 10)).hasMessageContaining("percentile");
     assertThatThrownBy(() -> mbean.setLatencySlo("no such", 99, 10)).isInstanceOf(IllegalArgumentException.class);

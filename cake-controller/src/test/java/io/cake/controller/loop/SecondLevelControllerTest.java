@@ -1,6 +1,7 @@
 package io.cake.controller.loop;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.cake.controller.config.SloTarget;
 import io.cake.controller.policy.ControllerParams;
@@ -358,5 +359,70 @@ class SecondLevelControllerTest {
     assertThat(hbase.limits().isNone()).isTrue();
     assertThat(hbase.allocation()).as("shares stay, lanes go").isEqualTo(shares.withLanes(java.util.Map.of()));
     assertThat(hdfs.allocation().lanes()).isEmpty();
+  }
+
+  /** {@code chunks} reads of 64 KB for {@code tenant} at the DataNode, whose cost unit is bytes. */
+  private void readAtTheDataNode(String tenant, int chunks) {
+    for (int i = 0; i < chunks; i++) {
+      hdfs.offer(tenant, "chunk", 65_536);
+      hdfs.complete(hdfs.poll(0));
+    }
+  }
+
+  /** 160 chunks of 64 KB in an interval of {@code seconds}: the MB/s read. */
+  private static double batchMbps(double seconds) {
+    return 160 * 65_536 / 1e6 / seconds;
+  }
+
+  @Test
+  void anMbPerSecondFloorBelowWhatTheTenantReadsIsMetAndOneAboveIsMissedAndGivenMoreShare() {
+    controller.setSlo(new SloTarget("batch", new io.cake.core.tenant.ByteThroughputGoal(0.5)));
+    readAtTheDataNode("batch", 160);
+    interval(java.util.Map.of("batch", 5L));
+    SecondLevelController.Outcome met = controller.tick();
+    double mbps = batchMbps(11); // 200 scans of 5 ms, then 10 s: 0.95 MB/s
+    assertThat(met.decision().performance()).as(met.summary()).isCloseTo(mbps / 0.5, within(1e-9));
+    assertThat(met.summary()).contains("batch: >= 0.5 MB/s measured=").contains("SLO exceeded");
+    double given = controller.allocation().share();
+    assertThat(given).as("met with room: share given back").isLessThan(0.5);
+
+    controller.setSlo(new SloTarget("batch", new io.cake.core.tenant.ByteThroughputGoal(4)));
+    readAtTheDataNode("batch", 160);
+    interval(java.util.Map.of("batch", 5L));
+    SecondLevelController.Outcome missed = controller.tick();
+    assertThat(missed.decision().performance()).as(missed.summary()).isCloseTo(mbps / 4, within(1e-9));
+    assertThat(missed.summary()).contains("SLO missed");
+    assertThat(controller.allocation().share()).isGreaterThan(given);
+    assertThat(hdfs.allocation().fractionOfAll("batch")).isCloseTo(controller.allocation().share(), within(1e-9));
+  }
+
+  @Test
+  void withSeveralSloTenantsAnMbPerSecondFloorIsJudgedAtTheDataNodeAndAMissGetsMoreShare() throws Exception {
+    for (double floor : new double[] {0.5, 4}) {
+      hbasePort.setAllocation(new Allocation(java.util.Map.of("front", 1.0, "batch", 1.0), java.util.Map.of(), 1.0));
+      hdfsPort.setAllocation(hbase.allocation());
+      SecondLevelController many = SecondLevelController.inProcess(() -> hbasePort, () -> hdfsPort,
+          new SloDecider(ControllerParams.DEFAULTS), SloTarget.latency("front", 99, 100));
+      many.setSlos(java.util.List.of(SloTarget.latency("front", 99, 100),
+          new SloTarget("batch", new io.cake.core.tenant.ByteThroughputGoal(floor), 1)));
+      readAtTheDataNode("batch", 160);
+      interval(java.util.Map.of("front", 5L, "batch", 5L));
+      SecondLevelController.Outcome o = many.tick();
+      many.close();
+
+      assertThat(o.plan()).as(o.summary()).isNotNull();
+      double mbps = batchMbps(12); // 200 calls of 5 ms each for two tenants, then 10 s: 0.87 MB/s
+      assertThat(o.plan().measured().get("batch")).isCloseTo(mbps, within(1e-9));
+      double perf = o.plan().decision().performance().get("batch");
+      double share = o.plan().state().shares().get("batch");
+      if (floor < mbps) {
+        assertThat(perf).as("met: %s", o.summary()).isGreaterThan(1.0);
+      } else {
+        assertThat(perf).as("missed: %s", o.summary()).isLessThan(1.0);
+        assertThat(share).as("more than its third: %s", o.summary()).isGreaterThan(1.0 / 3);
+        assertThat(hdfs.allocation().fractionOfAll("batch")).isCloseTo(share, within(1e-9));
+      }
+      assertThat(hbase.allocation().lanes()).as("lanes are for latency goals").doesNotContainKey("batch");
+    }
   }
 }

@@ -9,6 +9,7 @@ import io.cake.controller.loop.ResourceLoad;
 import io.cake.core.metrics.SchedulerSnapshot;
 import io.cake.core.sched.FairQueueScheduler;
 import io.cake.core.sched.Ticket;
+import io.cake.core.tenant.ByteThroughputGoal;
 import io.cake.core.tenant.LatencyGoal;
 import io.cake.core.tenant.OperationType;
 import io.cake.core.time.ManualClock;
@@ -74,6 +75,35 @@ class ObservationTest {
       assertThat(o.hbaseBusy()).isEqualTo(onAll.hbaseBusy()).isPositive();
       assertThat(o.hbaseSlots()).isEqualTo(10);
     }
+  }
+
+  @Test
+  void anMbPerSecondGoalIsMeasuredFromTheBytesTheDataNodeServedOverItsInterval() {
+    // The DataNode's cost unit is bytes: 150 chunks of 64 KB for batch in a 10 s interval.
+    FairQueueScheduler<String> dataNode = new FairQueueScheduler<>("df", clock, 6, 1000, 1000);
+    for (int i = 0; i < 150; i++) {
+      dataNode.offer("batch", "chunk", 65_536);
+      Ticket<String> t = dataNode.poll(0);
+      clock.advance(Duration.ofMillis(2));
+      dataNode.complete(t);
+    }
+    calls(OperationType.SCAN, 3, 5); // a few HBase calls: an MB/s goal does not count them
+    SchedulerSnapshot hb = roll();
+    ResourceLoad hdfs = ResourceLoad.of(dataNode.rollMetrics());
+    double mbps = 150 * 65_536 / 1e6 / (10 + 150 * 0.002 + 3 * 0.005); // the interval is the clock's since start
+
+    Observation o = Observation.of("batch", new ByteThroughputGoal(0.5), 0.5, hb, OperationLatencies.none(hb), hdfs);
+
+    assertThat(o.measured()).isCloseTo(mbps, within(1e-9));
+    assertThat(new ByteThroughputGoal(0.5).normalisedPerformance(o.measured())).isGreaterThan(1.0);
+    assertThat(new ByteThroughputGoal(2).normalisedPerformance(o.measured())).isLessThan(1.0);
+    assertThat(o.hdfsBusy()).isPositive();
+    // A tenant that read nothing measures 0 MB/s; a load without the rate (an older DataNode) NaN.
+    assertThat(Observation.of("idle", new ByteThroughputGoal(1), 0.5, hb, OperationLatencies.none(hb), hdfs).measured())
+        .isZero();
+    ResourceLoad unmeasured = new ResourceLoad(6, Map.of("batch", new ResourceLoad.TenantLoad(0.2, 1.0)));
+    assertThat(Observation.of("batch", new ByteThroughputGoal(1), 0.5, hb, OperationLatencies.none(hb), unmeasured)
+        .measured()).isNaN();
   }
 
   @Test

@@ -88,6 +88,8 @@ public final class JmxPublisher implements AutoCloseable {
     tenantGauge(tenant, "drops", TenantSnapshot::drops);
     tenantGauge(tenant, "serviceUnits", TenantSnapshot::serviceUnits);
     tenantGauge(tenant, "throughput", TenantSnapshot::throughput);
+    // serviceUnits over the interval's own length, which no other gauge gives (bytes/s at a DataNode).
+    tenantGauge(tenant, "serviceRate", TenantSnapshot::serviceRate);
     tenantGauge(tenant, "occupancy", TenantSnapshot::occupancy);
     tenantGauge(tenant, "share", TenantSnapshot::share);
     tenantGauge(tenant, "reservation", TenantSnapshot::reservation);

@@ -37,6 +37,14 @@ public record TenantSnapshot(
     return LatencySummary.ofNanos(latencyNanos);
   }
 
+  /**
+   * Service units per second over the interval: at the DataNode, bytes read per second (its cost
+   * unit is the bytes of each gated read).
+   */
+  public double serviceRate() {
+    return intervalNanos <= 0 ? 0.0 : serviceUnits * (double) TimeUnit.SECONDS.toNanos(1) / intervalNanos;
+  }
+
   /** Completions per second over the interval. */
   public double throughput() {
     return intervalNanos <= 0 ? 0.0 : completions * (double) TimeUnit.SECONDS.toNanos(1) / intervalNanos;

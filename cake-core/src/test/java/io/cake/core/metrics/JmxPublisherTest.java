@@ -58,6 +58,26 @@ class JmxPublisherTest {
         .isFalse();
   }
 
+  @Test
+  void serviceUnitsPerSecondOfTheIntervalArePublished() throws Exception {
+    // As at a DataNode, whose cost unit is bytes: 3 reads of 64 KB in a 2 s interval.
+    ManualClock clock = new ManualClock();
+    FairQueueScheduler<String> s = new FairQueueScheduler<>("jmx-rate", clock, 2, 10, 10);
+    MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+    try (JmxPublisher jmx = new JmxPublisher(s.name(), s::lastSnapshot, s::queued, server)) {
+      for (int i = 0; i < 3; i++) {
+        s.offer("batch", "chunk", 65_536);
+        s.complete(s.poll(0));
+      }
+      clock.advance(Duration.ofSeconds(2));
+      s.rollMetrics();
+      jmx.refresh();
+      ObjectName rate = JmxPublisher.tenantMetricName("jmx-rate", "batch", "serviceRate");
+      assertThat(((Number) server.getAttribute(rate, "Value")).doubleValue()).isEqualTo(3 * 65_536 / 2.0);
+      assertThat(s.lastSnapshot().tenant("batch").orElseThrow().serviceRate()).isEqualTo(3 * 65_536 / 2.0);
+    }
+  }
+
   private static double value(MBeanServer server, String metric) throws Exception {
     return ((Number) server.getAttribute(JmxPublisher.tenantMetricName("jmx-test", "fe", metric), "Value"))
         .doubleValue();

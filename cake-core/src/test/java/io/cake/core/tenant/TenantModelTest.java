@@ -75,6 +75,21 @@ class TenantModelTest {
   }
 
   @Test
+  void aByteThroughputGoalIsMegabytesPerSecondMeasuredOverGoal() {
+    ByteThroughputGoal floor = new ByteThroughputGoal(50);
+    assertThat(floor.normalisedPerformance(75)).isEqualTo(1.5);
+    assertThat(floor.normalisedPerformance(25)).isEqualTo(0.5);
+    assertThat(floor.normalisedPerformance(-1)).isZero();
+    assertThat(ByteThroughputGoal.megabytes(3_000_000)).isEqualTo(3.0); // 1 MB = 10^6 bytes
+    assertThat(floor).hasToString(">= 50.0 MB/s");
+    assertThat(floor).isNotEqualTo(new ThroughputGoal(50));
+
+    for (double bad : new double[] {0, -5, Double.NaN, Double.POSITIVE_INFINITY}) {
+      assertThatThrownBy(() -> new ByteThroughputGoal(bad)).hasMessageContaining("megabytesPerSecond");
+    }
+  }
+
+  @Test
   void tenantSpecsNameTheBadField() {
     assertThat(TenantSpec.latency("fe", LatencyGoal.of(99, 100)).tenantClass())
         .isEqualTo(TenantClass.LATENCY_SENSITIVE);
