@@ -42,11 +42,15 @@ public record TenantSnapshot(
    * unit is the bytes of each gated read).
    */
   public double serviceRate() {
-    return intervalNanos <= 0 ? 0.0 : serviceUnits * (double) TimeUnit.SECONDS.toNanos(1) / intervalNanos;
+    return perSecond(serviceUnits);
   }
 
   /** Completions per second over the interval. */
   public double throughput() {
-    return intervalNanos <= 0 ? 0.0 : completions * (double) TimeUnit.SECONDS.toNanos(1) / intervalNanos;
+    return perSecond(completions);
+  }
+
+  private double perSecond(long count) {
+    return intervalNanos <= 0 ? 0.0 : count * (double) TimeUnit.SECONDS.toNanos(1) / intervalNanos;
   }
 }
