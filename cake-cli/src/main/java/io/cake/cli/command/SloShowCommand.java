@@ -11,9 +11,11 @@ import picocli.CommandLine.Mixin;
 
 @Command(name = "show", mixinStandardHelpOptions = true,
     header = "Each controller's SLO, whether it is met, and its last reasons.",
-    description = "Each RegionServer's controller: its SLO, what the scheduler measured for that tenant over the "
-        + "last interval (at the SLO's percentile: p50, p99 and p99.9 are published), whether that met it, "
-        + "paused or running, and the reasons of its last decision.")
+    description = "Each RegionServer's controller: its SLO, what was measured of that tenant over the last "
+        + "interval (on every call, what the scheduler published at the SLO's percentile: p50, p99 and p99.9, or "
+        + "ops/s; on one operation or in MB/s, what the controller's last decision measured, 'at pX' where "
+        + "that is another percentile), whether that met it ('(no data)': unknown), paused or running, and "
+        + "the reasons of its last decision.")
 public final class SloShowCommand implements Callable<Integer> {
   @Mixin
   ClusterOptions cluster;

@@ -2,6 +2,7 @@ package io.cake.cli.format;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
+import java.math.RoundingMode;
 import java.util.Locale;
 
 /** How numbers read in tables; null (not measured) is "-". Never locale-dependent. */
@@ -30,6 +31,12 @@ public final class Numbers {
   /** Rates in ops/s, one decimal. */
   public static String rate(Double v) {
     return v == null ? null : String.format(Locale.ROOT, "%.1f", v);
+  }
+
+  /** A percentile to at most two decimals: {@code p99}, {@code p99.9}, {@code p99.76}. */
+  public static String percentile(Double v) {
+    return v == null ? null
+        : "p" + BigDecimal.valueOf(v).setScale(2, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
   }
 
   public static String count(Double v) {

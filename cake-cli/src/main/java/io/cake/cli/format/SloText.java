@@ -16,7 +16,8 @@ public final class SloText {
         continue;
       }
       String measured = r.measured() == null ? null
-          : ("ms".equals(r.unit()) ? Numbers.millis(r.measured()) : Numbers.rate(r.measured())) + " " + r.unit();
+          : ("ms".equals(r.unit()) ? Numbers.millis(r.measured()) : Numbers.rate(r.measured())) + " " + r.unit()
+              + (r.measuredAt() == null ? "" : " at " + Numbers.percentile(r.measuredAt()));
       t.row(r.regionServer(), r.tenant(), r.slo(), measured, StatusText.verdict(r.met()),
           Boolean.TRUE.equals(r.paused()) ? "PAUSED" : "running", String.join("; ", r.lastReasons()));
     }

@@ -39,7 +39,16 @@ final class ControllerReader {
         nonNegative(b, "HbaseReserved"),
         nonNegative(b, "HbasePoolCap"),
         failures == null ? null : failures.longValue(),
-        Beans.text(b, "ConfigurationError"));
+        Beans.text(b, "ConfigurationError"),
+        measurements(b));
+  }
+
+  /** {@code SloMeasurements}, NaN as null; none from a controller without it. */
+  static List<ControllerMeasurement> measurements(JsonNode b) {
+    List<ControllerMeasurement> out = new ArrayList<>();
+    b.path("SloMeasurements").forEach(m -> out.add(new ControllerMeasurement(Beans.text(m, "tenant"),
+        Beans.number(m, "measured"), Beans.number(m, "percentile"))));
+    return out;
   }
 
   /**

@@ -5,9 +5,12 @@ import java.util.List;
 
 /**
  * One SLO tenant of one RegionServer's controller for {@code cake slo show} (a row per SLO
- * tenant): its goal, what the scheduler measured for that tenant over its last interval at the
- * SLO's percentile (ms) or as throughput (ops/s), whether that met the SLO, and the controller's
- * last reasons. {@code error} explains a row without a controller.
+ * tenant): its goal, what was measured of it ({@link TenantGoal#verdict}: the scheduler's last
+ * interval at the SLO's percentile in ms or in ops/s; for a goal on one operation or in MB/s,
+ * what the controller's last decision measured), {@code measuredAt} the percentile the ms are at
+ * when it is not the SLO's own (the controller's window-corrected one, else null), whether that
+ * met the SLO (null: unknown), and the controller's last reasons. {@code error} explains a row
+ * without a controller.
  */
 public record SloRow(
     String regionServer,
@@ -15,6 +18,7 @@ public record SloRow(
     String slo,
     Double measured,
     String unit,
+    Double measuredAt,
     Boolean met,
     Boolean paused,
     String lastDecision,
@@ -30,14 +34,16 @@ public record SloRow(
       } else if (c == null) {
         out.add(missing(rs, "controller " + rs.noController()));
       } else if (c.goals().isEmpty()) {
-        out.add(new SloRow(rs.label(), c.sloTenant(), c.slo(), null, null, null, c.paused(), c.lastDecision(),
+        out.add(new SloRow(rs.label(), c.sloTenant(), c.slo(), null, null, null, null, c.paused(), c.lastDecision(),
             c.lastReasons(), null));
       } else {
         for (TenantGoal g : c.goals()) { // one row per SLO tenant
           TenantRow row = rs.hbase() == null ? null
               : rs.hbase().tenants().stream().filter(r -> r.tenant().equals(g.tenant())).findFirst().orElse(null);
-          out.add(new SloRow(rs.label(), g.tenant(), g.text(), row == null ? null : g.measured(row), g.unit(),
-              row == null ? null : g.met(row), c.paused(), c.lastDecision(), c.lastReasons(), null));
+          SloVerdict v = g.verdict(row, c.measurement(g.tenant()).orElse(null));
+          Double at = v.percentile() == null || v.percentile().equals(g.percentile()) ? null : v.percentile();
+          out.add(new SloRow(rs.label(), g.tenant(), g.text(), v.measured(), g.unit(), at, v.met(), c.paused(),
+              c.lastDecision(), c.lastReasons(), null));
         }
       }
     }
@@ -45,6 +51,6 @@ public record SloRow(
   }
 
   private static SloRow missing(RegionServerStatus rs, String why) {
-    return new SloRow(rs.label(), null, null, null, null, null, null, null, List.of(), why);
+    return new SloRow(rs.label(), null, null, null, null, null, null, null, null, List.of(), why);
   }
 }

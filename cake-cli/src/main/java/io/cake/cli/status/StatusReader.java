@@ -104,7 +104,8 @@ public final class StatusReader {
   private static HBaseLevel withSlo(HBaseLevel l, ControllerView c) {
     List<TenantRow> rows = new ArrayList<>();
     for (TenantRow r : l.tenants()) {
-      rows.add(c.goal(r.tenant()).map(g -> r.withSlo(g.text(), g.met(r))).orElse(r));
+      rows.add(c.goal(r.tenant())
+          .map(g -> r.withSlo(g.text(), g.verdict(r, c.measurement(r.tenant()).orElse(null)).met())).orElse(r));
     }
     return new HBaseLevel(l.scheduler(), l.enabled(), l.poolSize(), l.poolMin(), l.poolMax(), l.poolCap(),
         l.throttle(), l.throttleExempt(), l.activeHandlers(), l.queued(), l.defaultShare(), l.configurationError(), List.copyOf(rows));

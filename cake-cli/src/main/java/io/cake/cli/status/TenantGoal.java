@@ -52,7 +52,8 @@ public record TenantGoal(String tenant, Double percentile, Double latencyMs, Dou
    * p99 or p99.9 latency in ms (null for another percentile: those are not published, nor for a
    * goal on one operation: the row's latencies are of every call), or the throughput in ops/s;
    * null when nothing was measured, and for an MB/s goal: its bytes are counted at the DataNode,
-   * not on the RegionServer's row, and are not guessed from it.
+   * not on the RegionServer's row, and are not guessed from it. {@link #verdict} judges those two
+   * by what the controller measured.
    */
   public Double measured(TenantRow row) {
     if (megabytesPerSecond != null) {
@@ -70,9 +71,39 @@ public record TenantGoal(String tenant, Double percentile, Double latencyMs, Dou
 
   /** Whether {@link #measured} met the goal (its normalised performance at least 1); null when there is nothing to judge. */
   public Boolean met(TenantRow row) {
-    Double m = measured(row);
+    return met(measured(row));
+  }
+
+  private Boolean met(Double measured) {
     Goal g = goal();
-    return m == null || g == null ? null : g.normalisedPerformance(m) >= 1.0;
+    return measured == null || g == null ? null : g.normalisedPerformance(measured) >= 1.0;
+  }
+
+  /**
+   * Whether the scheduler's row cannot say what the goal is about, so what the controller
+   * measured for its decision judges it: a latency goal on one operation (the row's latencies are
+   * of every call) or an MB/s goal (its bytes are counted at the DataNode).
+   */
+  private boolean judgedByController() {
+    return megabytesPerSecond != null || (throughput == null && !onEveryCall());
+  }
+
+  /**
+   * The goal against the scheduler's row ({@link #measured}, at the goal's own percentile), or
+   * where that cannot say ({@link #judgedByController}) against what the controller's last
+   * decision measured; unknown when the one it is judged by is null or measured nothing.
+   */
+  public SloVerdict verdict(TenantRow row, ControllerMeasurement controller) {
+    Double m;
+    Double at;
+    if (judgedByController()) {
+      m = controller == null ? null : controller.measured();
+      at = controller == null || megabytesPerSecond != null ? null : controller.percentile();
+    } else {
+      m = row == null ? null : measured(row);
+      at = throughput == null ? percentile : null;
+    }
+    return m == null ? SloVerdict.UNKNOWN : new SloVerdict(m, at, met(m));
   }
 
   /** "ms", "ops/s" or "MB/s". */

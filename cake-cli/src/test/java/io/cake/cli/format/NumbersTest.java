@@ -17,6 +17,9 @@ class NumbersTest {
     assertThat(Numbers.weight(1.0)).isEqualTo("1");
     assertThat(Numbers.weight(0.1)).isEqualTo("0.1");
     assertThat(Numbers.weight(1200.0)).isEqualTo("1200");
+    assertThat(Numbers.percentile(99.0)).isEqualTo("p99");
+    assertThat(Numbers.percentile(99.9)).isEqualTo("p99.9");
+    assertThat(Numbers.percentile(99.7623)).isEqualTo("p99.76");
   }
 
   @Test

@@ -77,4 +77,28 @@ class ControllerViewTest {
     assertThat(all.text()).isEqualTo("p99.0 <= 50.0 ms");
     assertThat(all.met(r)).isFalse();
   }
+
+  @Test
+  void aGoalTheRowCannotSayIsJudgedByWhatTheControllerMeasuredAndOnlyThat() {
+    TenantRow r = row(2.0, 400.0, 900.0, 100.0);
+    TenantGoal gets = new TenantGoal("front", 99.0, 50.0, null, 1.0, "GET");
+    ControllerView c = new ControllerView("front", "p99.0 <= 50.0 ms (GET)", List.of(gets), false, 10_000L, "",
+        List.of(), null, null, null, null, 0L, "", List.of(new ControllerMeasurement("front", 30.0, 99.76)));
+    assertThat(gets.verdict(r, c.measurement("front").orElseThrow()))
+        .isEqualTo(new SloVerdict(30.0, 99.76, true));
+    assertThat(gets.verdict(r, new ControllerMeasurement("front", 80.0, 99.0)).met()).isFalse();
+    assertThat(gets.verdict(r, new ControllerMeasurement("front", null, null))).isEqualTo(SloVerdict.UNKNOWN);
+    assertThat(gets.verdict(r, null)).as("a controller that does not say").isEqualTo(SloVerdict.UNKNOWN);
+
+    TenantGoal mbps = new TenantGoal("front", null, null, null, 1.0, "", 50.0);
+    assertThat(mbps.verdict(null, new ControllerMeasurement("front", 62.5, null)))
+        .isEqualTo(new SloVerdict(62.5, null, true));
+    assertThat(mbps.verdict(r, new ControllerMeasurement("front", 0.0, null)).met()).as("nothing read").isFalse();
+
+    TenantGoal every = latency(99, 500);
+    assertThat(every.verdict(r, new ControllerMeasurement("front", 600.0, 99.76)))
+        .as("the row's p99, at the goal's own percentile").isEqualTo(new SloVerdict(400.0, 99.0, true));
+    assertThat(new TenantGoal("front", null, null, 50.0, 1.0).verdict(r, null))
+        .isEqualTo(new SloVerdict(100.0, null, true));
+  }
 }

@@ -4,6 +4,7 @@ import io.cake.controller.config.SloTarget;
 import io.cake.controller.loop.SecondLevelController;
 import io.cake.controller.policy.Decision;
 import io.cake.controller.policy.LatencyAllocation;
+import io.cake.controller.policy.Measurement;
 import io.cake.controller.policy.minimax.ManyTenantPolicy;
 import io.cake.core.tenant.ByteThroughputGoal;
 import io.cake.core.tenant.Goal;
@@ -95,6 +96,19 @@ public final class Controller implements ControllerMXBean {
     SecondLevelController c = controller.get();
     return c == null ? new SloGoal[0]
         : c.slos().stream().sorted(java.util.Comparator.comparing(SloTarget::tenant)).map(SloGoal::of).toArray(SloGoal[]::new);
+  }
+
+  @Override
+  public SloMeasurement[] getSloMeasurements() {
+    SecondLevelController c = controller.get();
+    if (c == null) {
+      return new SloMeasurement[0];
+    }
+    SecondLevelController.Outcome last = c.last();
+    return c.slos().stream().sorted(java.util.Comparator.comparing(SloTarget::tenant)).map(t -> {
+      Measurement m = last.measured(t.tenant()).forGoal(t.goal()); // a goal set since has not been judged yet
+      return new SloMeasurement(t.tenant(), m.value(), m.percentile());
+    }).toArray(SloMeasurement[]::new);
   }
 
   @Override

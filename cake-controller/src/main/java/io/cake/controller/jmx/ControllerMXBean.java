@@ -29,6 +29,12 @@ public interface ControllerMXBean {
   SloGoal[] getSloGoals();
 
   /**
+   * Every SLO tenant's goal as the last decision measured it, in name order; NaN for a tenant it
+   * judged nothing for; empty while not running.
+   */
+  SloMeasurement[] getSloMeasurements();
+
+  /**
    * With several SLO tenants, the last interval's shares, one "tenant measured=.. perf=..
    * share=.." each (the tenants without a goal as one, "(others)"); empty with one.
    */

@@ -5,6 +5,7 @@ import io.cake.controller.policy.AllocationMapper;
 import io.cake.controller.policy.ControlState;
 import io.cake.controller.policy.Decision;
 import io.cake.controller.policy.LatencyAllocation;
+import io.cake.controller.policy.Measurement;
 import io.cake.controller.policy.Observation;
 import io.cake.controller.policy.PriorityLanes;
 import io.cake.controller.policy.SloDecider;
@@ -15,6 +16,7 @@ import io.cake.controller.policy.minimax.ManyTenantParams;
 import io.cake.controller.policy.minimax.ManyTenantPolicy;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -66,10 +68,21 @@ public final class SecondLevelController implements AutoCloseable {
    *
    * @param decision with one SLO tenant, its decision (null when none was made)
    * @param plan with several, theirs (null when none was made)
+   * @param measured per SLO tenant, what the decision judged its goal by (empty when none was made)
    */
-  public record Outcome(long tick, String summary, Decision decision, ManyTenantPolicy.Plan plan) {
+  public record Outcome(long tick, String summary, Decision decision, ManyTenantPolicy.Plan plan,
+      Map<String, Measurement> measured) {
+    public Outcome {
+      measured = Map.copyOf(measured);
+    }
+
     public Outcome(long tick, String summary, Decision decision) {
-      this(tick, summary, decision, null);
+      this(tick, summary, decision, null, Map.of());
+    }
+
+    /** What the decision judged {@code tenant}'s goal by; {@link Measurement#NONE} for nothing. */
+    public Measurement measured(String tenant) {
+      return measured.getOrDefault(tenant, Measurement.NONE);
     }
   }
 
@@ -188,11 +201,13 @@ public final class SecondLevelController implements AutoCloseable {
       String line =
           String.format(
               "cake-controller: %s measured%s=%.1f samples=%d occupancy hbase=%.2f hdfs=%.2f busy hbase=%.2f hdfs=%.2f | %s",
-              target, steeredLabel(target, obs.samples(), confidence), obs.measured(), obs.samples(),
+              target, steeredLabel(target, obs), obs.measured(), obs.samples(),
               obs.hbaseOccupancy(), obs.hdfsOccupancy(), obs.hbaseBusy(), obs.hdfsBusy(), d.describe())
               + lanesText(lanes);
       LOG.info(line);
-      return record(line, d);
+      // The rules judged the goal when they gave a performance (not with too few samples).
+      Measurement judged = Measurement.of(target.goal(), obs, !Double.isNaN(d.performance()));
+      return record(line, d, null, Map.of(target.tenant(), judged));
     } catch (java.io.UncheckedIOException e) {
       return fail(e.getCause().toString(), e.getCause());
     } catch (Exception e) {
@@ -236,7 +251,7 @@ public final class SecondLevelController implements AutoCloseable {
       LOG.info("cake-controller: every SLO can be met again");
     }
     infeasible = !plan.feasible();
-    return record(line, null, plan);
+    return record(line, null, plan, plan.measurements());
   }
 
   private static boolean onOneOperation(SloTarget t) {
@@ -322,12 +337,9 @@ public final class SecondLevelController implements AutoCloseable {
   }
 
   /** " p99.76" when the latency is measured beyond the goal's own percentile, else "". */
-  private static String steeredLabel(SloTarget target, long samples, double confidence) {
-    if (target.goal() instanceof io.cake.core.tenant.LatencyGoal lg) {
-      double p = Observation.steeredPercentile(lg, samples, confidence);
-      if (p != lg.percentile()) {
-        return String.format(" p%.2f", p);
-      }
+  private static String steeredLabel(SloTarget target, Observation obs) {
+    if (target.goal() instanceof io.cake.core.tenant.LatencyGoal lg && obs.percentile() != lg.percentile()) {
+      return String.format(" p%.2f", obs.percentile());
     }
     return "";
   }
@@ -358,11 +370,11 @@ public final class SecondLevelController implements AutoCloseable {
   }
 
   private Outcome record(String summary, Decision d) {
-    return record(summary, d, null);
+    return record(summary, d, null, Map.of());
   }
 
-  private Outcome record(String summary, Decision d, ManyTenantPolicy.Plan plan) {
-    Outcome o = new Outcome(ticks, summary, d, plan);
+  private Outcome record(String summary, Decision d, ManyTenantPolicy.Plan plan, Map<String, Measurement> measured) {
+    Outcome o = new Outcome(ticks, summary, d, plan, measured);
     last = o;
     return o;
   }

@@ -24,6 +24,8 @@ import org.HdrHistogram.Histogram;
  * @param hdfsBusy the same for DataNode disk slots
  * @param hbaseSlots HBase handler pool size now
  * @param hdfsSlots DataNode soft limit now
+ * @param percentile for a latency goal, the percentile {@code measured} was read at (the goal's
+ *     own or above it, {@link #steeredPercentile}); NaN for a throughput goal
  */
 public record Observation(
     long samples,
@@ -33,7 +35,8 @@ public record Observation(
     double hbaseBusy,
     double hdfsBusy,
     int hbaseSlots,
-    int hdfsSlots) {
+    int hdfsSlots,
+    double percentile) {
 
   /**
    * Reads the tenant's numbers from the last HBase interval snapshot and the DataNode's last
@@ -52,6 +55,7 @@ public record Observation(
     ResourceLoad.TenantLoad df = hdfs.tenant(tenant);
     long samples = hb == null ? 0 : hb.completions();
     double measured;
+    double percentile = Double.NaN;
     if (goal instanceof LatencyGoal lg) {
       Histogram latency = hb == null ? null : hb.latencyNanos();
       if (lg.operation().isPresent()) {
@@ -62,9 +66,8 @@ public record Observation(
         latency = operations.of(tenant, lg.operation().get()).orElse(null);
         samples = latency == null ? 0 : latency.getTotalCount();
       }
-      measured = latency == null
-          ? Double.NaN
-          : LatencySummary.percentileMs(latency, steeredPercentile(lg, samples, confidence));
+      percentile = steeredPercentile(lg, samples, confidence);
+      measured = latency == null ? Double.NaN : LatencySummary.percentileMs(latency, percentile);
     } else if (goal instanceof ByteThroughputGoal) {
       measured = ByteThroughputGoal.megabytes(df.serviceRate());
     } else {
@@ -78,7 +81,8 @@ public record Observation(
         hb == null ? 0.0 : ResourceLoad.busy(hb),
         df.busy(),
         hbase.slots(),
-        hdfs.slots());
+        hdfs.slots(),
+        percentile);
   }
 
   /** The percentile a latency goal is measured at, for {@code samples} requests. */
@@ -89,6 +93,12 @@ public record Observation(
   /** An observation with no measured slot utilisation (read as idle). */
   public Observation(long samples, double measured, double hbaseOcc, double hdfsOcc, int hbaseSlots, int hdfsSlots) {
     this(samples, measured, hbaseOcc, hdfsOcc, 0.0, 0.0, hbaseSlots, hdfsSlots);
+  }
+
+  /** An observation that does not say at which percentile its latency was read. */
+  public Observation(long samples, double measured, double hbaseOcc, double hdfsOcc, double hbaseBusy,
+      double hdfsBusy, int hbaseSlots, int hdfsSlots) {
+    this(samples, measured, hbaseOcc, hdfsOcc, hbaseBusy, hdfsBusy, hbaseSlots, hdfsSlots, Double.NaN);
   }
 
 }

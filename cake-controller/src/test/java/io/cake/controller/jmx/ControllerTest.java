@@ -109,6 +109,14 @@ class ControllerTest {
   }
 
   @Test
+  void beforeAnyDecisionEverySloTenantIsPublishedAsNotMeasured() {
+    loop.setSlos(java.util.List.of(SloTarget.latency("b", 99, 100), SloTarget.latency("a", 99, 100)));
+    assertThat(mbean.getSloMeasurements()).extracting(SloMeasurement::getTenant).containsExactly("a", "b");
+    assertThat(mbean.getSloMeasurements()).allSatisfy(m -> assertThat(m.getMeasured()).isNaN());
+    assertThat(new Controller(() -> null, () -> 1, () -> "", () -> "off").getSloMeasurements()).isEmpty();
+  }
+
+  @Test
   void pauseAndResume() {
     mbean.pause();
     assertThat(mbean.isPaused()).isTrue();

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.cake.controller.config.SloTarget;
+import io.cake.controller.jmx.Controller;
+import io.cake.controller.jmx.ControllerMXBean;
+import io.cake.controller.jmx.SloMeasurement;
 import io.cake.controller.policy.ControllerParams;
 import io.cake.controller.policy.SloDecider;
 import io.cake.core.metrics.SchedulerSnapshot;
@@ -424,5 +427,74 @@ class SecondLevelControllerTest {
       }
       assertThat(hbase.allocation().lanes()).as("lanes are for latency goals").doesNotContainKey("batch");
     }
+  }
+
+  /** One 10 s interval in which the front end completes {@code calls} gets of {@code latencyMs} each. */
+  private void interval(int calls, long latencyMs) {
+    for (int i = 0; i < calls; i++) {
+      hbase.offer("front", "get", 1);
+      Ticket<String> t = hbase.poll(0);
+      clock.advance(Duration.ofMillis(latencyMs));
+      hbase.complete(t);
+    }
+    clock.advance(Duration.ofSeconds(10));
+    hbase.rollMetrics();
+    hdfs.rollMetrics();
+  }
+
+  @Test
+  void theMBeanPublishesWhatTheLastDecisionJudgedAGoalOnOneOperationBy() {
+    Controller mbean = new Controller(controller, 10_000);
+    controller.setSlo(new SloTarget("front", LatencyGoal.of(99, 100, OperationType.GET)));
+    interval(300);
+    controller.tick();
+    SloMeasurement gets = mbean.getSloMeasurements()[0];
+    assertThat(gets.getTenant()).isEqualTo("front");
+    assertThat(gets.getMeasured()).as("the gets' latency").isCloseTo(300, within(3.0));
+    assertThat(gets.getPercentile()).as("window-corrected for 200 calls: above p99").isGreaterThan(99.0).isLessThan(100.0);
+
+    controller.setSlo(new SloTarget("front", LatencyGoal.of(99.9, 100, OperationType.GET)));
+    assertThat(mbean.getSloMeasurements()[0].getMeasured()).as("a goal set since is not judged yet").isNaN();
+
+    interval(50, 300);
+    assertThat(controller.tick().summary()).contains("only 50 samples");
+    assertThat(mbean.getSloMeasurements()[0].getMeasured()).as("too few calls: not judged").isNaN();
+    assertThat(mbean.getSloMeasurements()[0].getPercentile()).isNaN();
+  }
+
+  @Test
+  void theMBeanPublishesTheMbPerSecondAnMbPerSecondGoalWasJudgedByOverJmx() throws Exception {
+    controller.setSlo(new SloTarget("batch", new io.cake.core.tenant.ByteThroughputGoal(0.5)));
+    readAtTheDataNode("batch", 160);
+    interval(java.util.Map.of("batch", 5L));
+    controller.tick();
+    javax.management.MBeanServer server = javax.management.MBeanServerFactory.newMBeanServer();
+    javax.management.ObjectName name = Controller.objectName(3);
+    server.registerMBean(new javax.management.StandardMBean(new Controller(controller, 10_000),
+        ControllerMXBean.class, true), name);
+    javax.management.openmbean.CompositeData[] measured =
+        (javax.management.openmbean.CompositeData[]) server.getAttribute(name, "SloMeasurements");
+    assertThat(measured[0].get("tenant")).isEqualTo("batch");
+    assertThat((Double) measured[0].get("measured")).isCloseTo(batchMbps(11), within(1e-9));
+    assertThat((Double) measured[0].get("percentile")).as("not a latency goal").isNaN();
+  }
+
+  @Test
+  void withSeveralSloTenantsTheMBeanPublishesEachGoalAsThePlanJudgedIt() throws Exception {
+    hbasePort.setAllocation(new Allocation(java.util.Map.of("front", 1.0, "batch", 1.0), java.util.Map.of(), 1.0));
+    hdfsPort.setAllocation(hbase.allocation());
+    controller.setSlos(java.util.List.of(new SloTarget("front", LatencyGoal.of(99, 100, OperationType.GET), 1),
+        new SloTarget("batch", new io.cake.core.tenant.ByteThroughputGoal(4), 1)));
+    readAtTheDataNode("batch", 160);
+    interval(java.util.Map.of("front", 5L, "batch", 5L));
+    SecondLevelController.Outcome o = controller.tick();
+    assertThat(o.plan()).as(o.summary()).isNotNull();
+
+    SloMeasurement[] m = new Controller(controller, 10_000).getSloMeasurements();
+    assertThat(m).extracting(SloMeasurement::getTenant).containsExactly("batch", "front");
+    assertThat(m[0].getMeasured()).isCloseTo(batchMbps(12), within(1e-9));
+    assertThat(m[0].getMeasured()).isEqualTo(o.plan().measured().get("batch"));
+    assertThat(m[1].getMeasured()).as("the gets' latency").isCloseTo(5, within(0.05));
+    assertThat(m[1].getPercentile()).as("the goal's own, about").isGreaterThanOrEqualTo(99.0).isLessThan(99.5);
   }
 }

@@ -5,6 +5,7 @@ import io.cake.controller.loop.ResourceLoad;
 import io.cake.controller.policy.AllocationMapper;
 import io.cake.controller.policy.ControlState;
 import io.cake.controller.policy.ControllerParams;
+import io.cake.controller.policy.Measurement;
 import io.cake.controller.policy.Observation;
 import io.cake.core.metrics.SchedulerSnapshot;
 import io.cake.core.sched.Allocation;
@@ -70,15 +71,17 @@ public final class ManyTenantPolicy {
    * One interval's outcome.
    *
    * @param state the next state
-   * @param measured per goal tenant, its goal's metric (ms at its percentile, or ops/s); NaN: none
+   * @param measured per goal tenant, its goal's metric (ms at its percentile, ops/s or MB/s); NaN: none
    * @param hbase the allocation for the RegionServer's scheduler
    * @param hdfs the allocation for the DataNode's
+   * @param measurements per goal tenant, {@code measured} with its goal and percentile
    */
   public record Plan(
       State state, ManyTenantDecider.Decision decision, Map<String, Double> measured, Allocation hbase, Allocation hdfs,
-      List<String> reservationReasons) {
+      List<String> reservationReasons, Map<String, Measurement> measurements) {
     public Plan {
       reservationReasons = List.copyOf(reservationReasons);
+      measurements = Map.copyOf(measurements);
     }
 
     /** Whether the models say every goal is met at the new shares. */
@@ -240,6 +243,7 @@ public final class ManyTenantPolicy {
       Allocation hbaseBase,
       Allocation hdfsBase) {
     Map<String, Double> measured = new LinkedHashMap<>();
+    Map<String, Measurement> measurements = new TreeMap<>();
     Map<String, Double> floors = new TreeMap<>();
     Map<String, Double> peaks = new TreeMap<>();
     Map<String, Observation> observed = new LinkedHashMap<>();
@@ -249,7 +253,9 @@ public final class ManyTenantPolicy {
         Observation o = Observation.of(t.tenant(), t.goal(), 0.5, hbase, operations, hdfs);
         observed.put(t.tenant(), o);
         boolean tooFew = t.goal() instanceof LatencyGoal && o.samples() < Math.max(1, minSamples);
-        measured.put(t.tenant(), tooFew ? Double.NaN : o.measured());
+        Measurement m = Measurement.of(t.goal(), o, !tooFew);
+        measurements.put(t.tenant(), m);
+        measured.put(t.tenant(), m.value());
         double load = loadFraction(o) * backlog(hbase, t.tenant());
         if (params.peaks()) {
           double peak = ControlState.nextPeak(state.peaks().getOrDefault(t.tenant(), 0.0), load);
@@ -270,12 +276,12 @@ public final class ManyTenantPolicy {
     if (!params.reservations()) {
       return new Plan(new State(d.state(), cap, peaks), d, measured,
           AllocationMapper.map(steered, Map.of(), hbaseBase),
-          AllocationMapper.map(steered, Map.of(), hdfsBase), List.of());
+          AllocationMapper.map(steered, Map.of(), hdfsBase), List.of(), measurements);
     }
     TenantReservations.Result r = reserve(state, tenants, observed, d, hbase, hbaseBase);
     return new Plan(new State(d.state(), cap, peaks, r.held()), d, measured,
         AllocationMapper.map(steered, r.hbase(), hbaseBase),
-        AllocationMapper.map(steered, Map.of(), hdfsBase), r.reasons());
+        AllocationMapper.map(steered, Map.of(), hdfsBase), r.reasons(), measurements);
   }
 
   /**
