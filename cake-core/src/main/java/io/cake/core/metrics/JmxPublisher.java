@@ -91,6 +91,7 @@ public final class JmxPublisher implements AutoCloseable {
     // serviceUnits over the interval's own length, which no other gauge gives (bytes/s at a DataNode).
     tenantGauge(tenant, "serviceRate", TenantSnapshot::serviceRate);
     tenantGauge(tenant, "occupancy", TenantSnapshot::occupancy);
+    tenantGauge(tenant, "busiestSecond", TenantSnapshot::busiestSecond);
     tenantGauge(tenant, "share", TenantSnapshot::share);
     tenantGauge(tenant, "reservation", TenantSnapshot::reservation);
     // Beside the interval figures, counts that only grow (for Prometheus' rate()).

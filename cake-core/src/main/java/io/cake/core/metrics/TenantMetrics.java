@@ -17,6 +17,7 @@ public final class TenantMetrics {
   final LatencyRecorder queueTime = new LatencyRecorder();
   final LatencyRecorder serviceTime = new LatencyRecorder();
   final LatencyRecorder totalLatency = new LatencyRecorder();
+  final BusiestSecond busiestSecond = new BusiestSecond();
   /** Guarded by the owning scheduler's lock. */
   public final OccupancyTracker occupancy;
 
@@ -53,7 +54,9 @@ public final class TenantMetrics {
     queueTime.recordNanos(queueNanos);
   }
 
-  public void completed(long serviceNanos, long totalNanos, long units) {
+  /** Work completed at {@code nowNanos} (the scheduler's clock) after queueing and service. */
+  public void completed(long nowNanos, long serviceNanos, long totalNanos, long units) {
+    busiestSecond.completed(nowNanos, serviceNanos);
     completions.increment();
     serviceUnits.add(units);
     this.serviceNanos.add(Math.max(0L, serviceNanos));
@@ -83,10 +86,11 @@ public final class TenantMetrics {
 
   /**
    * Closes the interval. {@code occupancy} was already rolled under the scheduler lock by the
-   * caller; share, reservation and queue length are the scheduler's current values.
+   * caller; share, reservation and queue length are the scheduler's current values; the interval
+   * ends at {@code nowNanos} on the scheduler's clock.
    */
   public TenantSnapshot roll(
-      long intervalNanos, double occupancyValue, double share, int reservation, int queueLength) {
+      long nowNanos, long intervalNanos, double occupancyValue, double share, int reservation, int queueLength) {
     long a = arrivals.sum();
     long c = completions.sum();
     long r = rejections.sum();
@@ -109,6 +113,7 @@ public final class TenantMetrics {
             share,
             reservation,
             queueLength,
+            busiestSecond.roll(nowNanos),
             totals);
     lastArrivals = a;
     lastCompletions = c;

@@ -6,7 +6,9 @@ import org.HdrHistogram.Histogram;
 /**
  * One tenant's numbers for one interval at one first-level scheduler. Counts are the interval's
  * increase, {@code totals} the counts since the tenant's metrics began, as of the interval's end;
- * histograms hold nanoseconds and must not be modified by readers.
+ * histograms hold nanoseconds and must not be modified by readers. {@code busiestSecond} is the
+ * tenant's load in slots in the busiest second of the interval ({@link BusiestSecond}): a burst
+ * the interval's mean hides shows in it.
  */
 public record TenantSnapshot(
     String tenant,
@@ -23,6 +25,7 @@ public record TenantSnapshot(
     double share,
     int reservation,
     int queueLength,
+    double busiestSecond,
     TenantTotals totals) {
 
   public LatencySummary queueTime() {

@@ -345,7 +345,7 @@ public final class FairQueueScheduler<T> {
     release(ticket);
     long now = clock.nanoTime();
     ticket.queue.metrics.completed(
-        now - ticket.startedNanos, now - ticket.enqueuedNanos, ticket.cost);
+        now, now - ticket.startedNanos, now - ticket.enqueuedNanos, ticket.cost);
   }
 
   /**
@@ -364,7 +364,7 @@ public final class FairQueueScheduler<T> {
       } while (!corrections.compareAndSet(head, ticket));
     }
     long now = clock.nanoTime();
-    ticket.queue.metrics.completed(now - ticket.startedNanos, now - ticket.enqueuedNanos, actual);
+    ticket.queue.metrics.completed(now, now - ticket.startedNanos, now - ticket.enqueuedNanos, actual);
   }
 
   /** Records that an accepted ticket was discarded without service (deadline passed, shutdown). */
@@ -690,7 +690,7 @@ public final class FairQueueScheduler<T> {
       long length = now - intervalStart;
       Map<String, TenantSnapshot> map = new HashMap<>();
       for (Row r : rows) {
-        map.put(r.q.name, r.q.metrics.roll(length, r.occupancy, r.share, r.reserved, r.length));
+        map.put(r.q.name, r.q.metrics.roll(now, length, r.occupancy, r.share, r.reserved, r.length));
       }
       SchedulerSnapshot s = new SchedulerSnapshot(name, intervalStart, now, slots, map);
       intervalStart = now;

@@ -366,6 +366,25 @@ class FairQueueSchedulerTest {
   }
 
   @Test
+  void snapshotsReportTheBusiestSecondsLoadBesideTheMean() {
+    FairQueueScheduler<String> s = scheduler(4);
+    s.rollMetrics();
+    // Two seconds quiet, then a second in which three calls of 500 ms each complete.
+    clock.advance(Duration.ofMillis(2_000));
+    for (int i = 0; i < 3; i++) {
+      assertThat(s.offer("a", "a" + i, 1)).isTrue();
+    }
+    List<Ticket<String>> burst = List.of(s.poll(0), s.poll(1), s.poll(2));
+    clock.advance(Duration.ofMillis(500));
+    burst.forEach(s::complete);
+    clock.advance(Duration.ofMillis(1_500));
+    TenantSnapshot a = s.rollMetrics().tenant("a").orElseThrow();
+    assertThat(a.busiestSecond()).isCloseTo(1.5, within(1e-9));
+    clock.advance(Duration.ofMillis(4_000));
+    assertThat(s.rollMetrics().tenant("a").orElseThrow().busiestSecond()).as("per interval").isZero();
+  }
+
+  @Test
   void aMeasuredCostCorrectsTheTenantsCharge() {
     FairQueueScheduler<String> s = scheduler(2);
     // Both estimate cost 1, but "slow" really costs 3 per item: charged afterwards.
