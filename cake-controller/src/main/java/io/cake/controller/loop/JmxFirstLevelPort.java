@@ -74,7 +74,8 @@ public final class JmxFirstLevelPort implements FirstLevelPort {
         double serviceMs = gauge(JmxPublisher.tenantMetricName(scheduler, tenant, "serviceTimeMeanMs"));
         double busy = Double.isNaN(serviceMs) || Double.isNaN(throughput) ? 0.0 : throughput * serviceMs / 1000.0;
         double rate = optionalGauge(JmxPublisher.tenantMetricName(scheduler, tenant, "serviceRate"));
-        tenants.put(tenant, new ResourceLoad.TenantLoad(Double.isNaN(occupancy) ? 0.0 : occupancy, busy, rate));
+        double peak = optionalGauge(JmxPublisher.tenantMetricName(scheduler, tenant, "busiestSecond"));
+        tenants.put(tenant, new ResourceLoad.TenantLoad(Double.isNaN(occupancy) ? 0.0 : occupancy, busy, rate, peak));
       }
       return new ResourceLoad(control.getSlots(), tenants);
     } catch (JMException | RuntimeException e) {
@@ -112,7 +113,7 @@ public final class JmxFirstLevelPort implements FirstLevelPort {
     return v instanceof Number num ? num.doubleValue() : Double.NaN;
   }
 
-  /** NaN where the gauge is missing: a DataNode with an older Cake jar has no serviceRate. */
+  /** NaN where the gauge is missing: a DataNode with an older Cake jar has no serviceRate or busiestSecond. */
   private double optionalGauge(ObjectName n) throws JMException, IOException {
     try {
       return gauge(n);

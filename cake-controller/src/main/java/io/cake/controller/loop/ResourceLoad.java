@@ -8,22 +8,25 @@ import java.util.Map;
 
 /**
  * What the decision needs of a first-level scheduler's last interval for each tenant: queue
- * occupancy, mean busy slots and service units per second (at the DataNode, bytes read). Read from a local snapshot or, for a DataNode in another JVM,
- * from its JMX gauges.
+ * occupancy, mean busy slots, service units per second (at the DataNode, bytes read) and its busy
+ * slots in the interval's busiest second. Read from a local snapshot or, for a DataNode in another JVM, from its JMX
+ * gauges.
  */
 public record ResourceLoad(int slots, Map<String, TenantLoad> tenants) {
 
   /**
    * One tenant: fraction of the interval with work waiting, mean slots busy with its work, and
    * service units served per second ({@code serviceRate}: bytes/s at the DataNode, what an MB/s
-   * goal is judged by; NaN: not measured, so such a goal is not judged).
+   * goal is judged by; NaN: not measured, so such a goal is not judged), and its busy slots in the
+   * busiest second of the interval ({@code busiestSecond}; NaN: not measured, as at a DataNode with
+   * an older jar).
    */
-  public record TenantLoad(double occupancy, double busy, double serviceRate) {
-    public static final TenantLoad IDLE = new TenantLoad(0.0, 0.0, 0.0);
+  public record TenantLoad(double occupancy, double busy, double serviceRate, double busiestSecond) {
+    public static final TenantLoad IDLE = new TenantLoad(0.0, 0.0, 0.0, 0.0);
 
-    /** Without a measured service rate. */
+    /** Without a measured service rate or peak. */
     public TenantLoad(double occupancy, double busy) {
-      this(occupancy, busy, Double.NaN);
+      this(occupancy, busy, Double.NaN, Double.NaN);
     }
   }
 
@@ -37,7 +40,7 @@ public record ResourceLoad(int slots, Map<String, TenantLoad> tenants) {
 
   public static ResourceLoad of(SchedulerSnapshot s) {
     Map<String, TenantLoad> m = new HashMap<>();
-    s.tenants().forEach((name, t) -> m.put(name, new TenantLoad(t.occupancy(), busy(t), t.serviceRate())));
+    s.tenants().forEach((name, t) -> m.put(name, new TenantLoad(t.occupancy(), busy(t), t.serviceRate(), t.busiestSecond())));
     return new ResourceLoad(s.slots(), m);
   }
 

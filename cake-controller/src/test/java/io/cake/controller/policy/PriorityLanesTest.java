@@ -54,7 +54,7 @@ class PriorityLanesTest {
         load(4, Map.of("front", 4.0)));
     assertThat(flood.hbase().get("front").slots()).as("never the last slot").isEqualTo(9);
     assertThat(flood.hdfs().get("front").slots()).isEqualTo(3);
-    assertThat(lanes.width(1.0, 4)).as("exactly twice is not rounded up").isEqualTo(2);
+    assertThat(PriorityLanes.width(2.0, 4)).as("a whole want is not rounded up").isEqualTo(2);
   }
 
   @Test
@@ -71,7 +71,49 @@ class PriorityLanesTest {
     assertThat(widths[0]).isEqualTo(6);
     assertThat(widths[9]).isEqualTo(3);
     assertThat(widths).isSortedAccordingTo(java.util.Comparator.reverseOrder());
-    assertThat(s.state().hbasePeak().get("front")).isCloseTo(3.0 * Math.pow(0.5, 1.2), org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(s.state().hbasePeak().get("front")).isCloseTo(6.0 * Math.pow(0.5, 1.2), org.assertj.core.data.Offset.offset(1e-9));
+  }
+
+  private static ResourceLoad.TenantLoad measured(double busy, double busiestSecond) {
+    return new ResourceLoad.TenantLoad(0.5, busy, Double.NaN, busiestSecond);
+  }
+
+  @Test
+  void aBurstHiddenInTheMeanWidensTheLaneByItsBusiestSecond() {
+    // Half a burst in the interval: a mean of 1.5 busy handlers, 3 in the burst's seconds. Sized
+    // from the mean, the lane would be 3 handlers where the burst keeps 3 busy and wants twice that.
+    List<PriorityLanes.Tenant> one = List.of(latency("front", 100, 1));
+    ResourceLoad hb = new ResourceLoad(12, Map.of("front", measured(1.5, 3.0)));
+    ResourceLoad df = new ResourceLoad(4, Map.of("front", measured(0.4, 0.9)));
+    PriorityLanes.Sized s = lanes.next(PriorityLanes.State.EMPTY, one, hb, df);
+    assertThat(s.hbase().get("front")).isEqualTo(new Lane(1, 6));
+    assertThat(s.hdfs().get("front")).isEqualTo(new Lane(1, 2)); // 1.8 -> 2
+    // The mean counts where it is more (lumpy long calls); an unmeasured second (an older DataNode) counts none.
+    ResourceLoad steady = new ResourceLoad(12, Map.of("front", measured(2.6, 2.0)));
+    ResourceLoad old = new ResourceLoad(4, Map.of("front", measured(0.4, Double.NaN)));
+    PriorityLanes.Sized t = lanes.next(PriorityLanes.State.EMPTY, one, steady, old);
+    assertThat(t.hbase().get("front").slots()).isEqualTo(6); // 2 x 2.6 = 5.2 -> 6
+    assertThat(t.hdfs().get("front").slots()).isEqualTo(1); // 0.8 -> 1
+    // The burst's want fades as the mean's does, so the next burst still finds the lane wide.
+    PriorityLanes.Sized lull = lanes.next(s.state(), one, new ResourceLoad(12, Map.of("front", measured(0.1, 0.3))),
+        new ResourceLoad(4, Map.of("front", measured(0.05, 0.1))));
+    assertThat(lull.hbase().get("front").slots()).isEqualTo(6); // 6 x 0.933 = 5.6 -> 6
+  }
+
+  @Test
+  void aLaneLeavesRoomForTheLoadsOfTheLanesRankedBelowIt() {
+    // 12 handlers, 11 for lanes. a (first) keeps 5 busy, b 2, c 3: a's lane would be 10 wide and,
+    // in a's burst, take the handlers b's and c's own loads need.
+    List<PriorityLanes.Tenant> three = List.of(latency("a", 100, 1), latency("b", 200, 1), latency("c", 300, 1));
+    ResourceLoad hb = new ResourceLoad(12, Map.of("a", measured(5, 5), "b", measured(2, 2), "c", measured(3, 3)));
+    ResourceLoad df = new ResourceLoad(4, Map.of());
+    PriorityLanes.Sized s = lanes.next(PriorityLanes.State.EMPTY, three, hb, df);
+    assertThat(s.hbase().get("a")).as("11 less b's 2 and c's 3").isEqualTo(new Lane(1, 6));
+    assertThat(s.hbase().get("b")).as("its own 4 fits beside c's 3").isEqualTo(new Lane(2, 4));
+    assertThat(s.hbase().get("c")).as("nothing below it").isEqualTo(new Lane(3, 6));
+    ResourceLoad crowded = new ResourceLoad(12, Map.of("a", measured(5, 5), "b", measured(6, 6), "c", measured(6, 6)));
+    assertThat(lanes.next(PriorityLanes.State.EMPTY, three, crowded, df).hbase().get("a").slots())
+        .as("at least one, however crowded").isEqualTo(1);
   }
 
   @Test
