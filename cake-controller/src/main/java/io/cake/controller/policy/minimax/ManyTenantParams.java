@@ -62,6 +62,11 @@ public record ManyTenantParams(
     return new ManyTenantParams(shares, fitWindow, loadMargin, othersCap, peaks, on, reservations);
   }
 
+  /** The same with the others' cap ({@code othersCap}) on or off. */
+  public ManyTenantParams withOthersCap(boolean on) {
+    return new ManyTenantParams(shares, fitWindow, loadMargin, on, peaks, cutOnEveryMiss, reservations);
+  }
+
   /** The same with {@code reservations} as given. */
   public ManyTenantParams withReservations(boolean on) {
     return new ManyTenantParams(shares, fitWindow, loadMargin, othersCap, peaks, cutOnEveryMiss, on);

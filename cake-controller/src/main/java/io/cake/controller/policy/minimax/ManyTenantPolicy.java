@@ -269,7 +269,8 @@ public final class ManyTenantPolicy {
     ManyTenantDecider.Decision d = decider.decide(state.fitted(), tenants, measured, floors);
     int cap = params.othersCap()
         ? OthersCap.next(state.othersCap(), hbase.slots(), othersBusy(hbase, measured.keySet()), d.performance(),
-            params.shares().target(), d.result().overloaded() || params.cutOnEveryMiss(), tested)
+            params.shares().target(), d.result().overloaded() || params.cutOnEveryMiss(), tested,
+            floors.values().stream().mapToDouble(Double::doubleValue).sum())
         : 0;
     Map<String, Double> steered = new TreeMap<>(d.state().shares());
     steered.remove(OTHERS);

@@ -10,8 +10,16 @@ import java.util.Map;
  * an SLO tenant misses with the shares already given to the goals (the allocator says
  * overloaded; or on any miss, with {@link ManyTenantParams#cutOnEveryMiss}), the cap falls to {@link #DECREASE} of what the others held (first: of the handlers
  * they kept busy); when every measured SLO tenant is at its target performance, in an interval
- * that tested the cap (every SLO tenant near its peak load), it grows by one, and is lifted once
- * it reaches the pool. Otherwise it stays. Pure.
+ * that tested the cap (every SLO tenant near its peak load), it grows by one, up to the handlers
+ * the SLO tenants' load floors leave, and is lifted once it reaches the pool. Otherwise it stays.
+ * Pure.
+ *
+ * <p>Why grow no further than the floors leave: growth is a probe, and a probe that fails is a
+ * missed window. In multi-tenant runs the cap grew one handler an interval, 5 to 9 of 10, every
+ * goal met with room at each step, until a get arrived to find the scans holding 9: two tenants
+ * missed a window each, which the minimax did not call overloaded, so nothing cut the cap. The
+ * floors are the fraction of the slots each SLO tenant's recent peak load needs (with margin),
+ * the same the shares keep; a cap into them hands the scans the handlers those peaks need.
  */
 public final class OthersCap {
   public static final double DECREASE = 0.75;
@@ -27,10 +35,12 @@ public final class OthersCap {
    * @param missCuts whether a miss cuts the cap: the allocator could not give every goal its target
    *     by shares, or the controller cuts on every miss ({@link ManyTenantParams#cutOnEveryMiss})
    * @param tested whether the interval's load tested the cap (true when loads are not tracked)
+   * @param floors the SLO tenants' load floors together, a fraction of the slots: the cap grows
+   *     no further than the handlers they leave
    * @return the next cap (0: none)
    */
   public static int next(int cap, int pool, double othersBusy, Map<String, Double> performance, double target,
-      boolean missCuts, boolean tested) {
+      boolean missCuts, boolean tested, double floors) {
     boolean anyMiss = false;
     boolean allAtTarget = true;
     boolean anyMeasured = false;
@@ -47,6 +57,10 @@ public final class OthersCap {
       return Math.max(1, (int) Math.floor(DECREASE * from));
     }
     if (anyMeasured && allAtTarget && tested && cap > 0) {
+      int most = pool - (int) Math.ceil(pool * Math.min(1.0, Math.max(0.0, floors)) - 1e-9);
+      if (cap + 1 > most) {
+        return cap;
+      }
       return cap + 1 >= pool ? 0 : cap + 1;
     }
     return cap;
