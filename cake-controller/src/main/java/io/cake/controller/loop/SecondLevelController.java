@@ -175,16 +175,17 @@ public final class SecondLevelController implements AutoCloseable {
       if (hbSnap.endNanos() == lastHbaseEnd) {
         return record("no new HBase interval since the last decision", null);
       }
+      HBaseInterval interval = new HBaseInterval(hbSnap, hbOps);
       ResourceLoad dfLoad = df.load();
       if (targets.size() > 1) {
-        return tickMany(hb, df, targets, hbSnap, hbOps, dfLoad);
+        return tickMany(hb, df, targets, interval, dfLoad);
       }
       SloTarget target = targets.get(0);
       if (state == null || !target.tenant().equals(stateTenant)) {
         begin(target, hb.allocation(), df.allocation());
       }
       double confidence = decider.params().confidence();
-      Observation obs = Observation.of(target.tenant(), target.goal(), confidence, hbSnap, hbOps, dfLoad);
+      Observation obs = Observation.of(target.tenant(), target.goal(), confidence, interval, dfLoad);
       Decision d =
           decider.decide(
               obs,
@@ -216,8 +217,9 @@ public final class SecondLevelController implements AutoCloseable {
   }
 
   /** One interval with several SLO tenants. */
-  private Outcome tickMany(HBasePort hb, FirstLevelPort df, List<SloTarget> targets, SchedulerSnapshot hbSnap,
-      OperationLatencies hbOps, ResourceLoad dfLoad) throws java.io.IOException {
+  private Outcome tickMany(HBasePort hb, FirstLevelPort df, List<SloTarget> targets, HBaseInterval interval,
+      ResourceLoad dfLoad) throws java.io.IOException {
+    SchedulerSnapshot hbSnap = interval.tenants();
     List<ManyTenantDecider.TenantGoal> goals = ManyTenantPolicy.withOthers(
         targets.stream().map(t -> new ManyTenantDecider.TenantGoal(t.tenant(), t.weight(), t.goal())).toList());
     ManyTenantPolicy policy = manyPolicy;
@@ -229,7 +231,7 @@ public final class SecondLevelController implements AutoCloseable {
       }
       manyGoals = goals;
     }
-    ManyTenantPolicy.Plan plan = policy.decide(manyState, goals, hbSnap, hbOps, dfLoad, hbaseBase, hdfsBase);
+    ManyTenantPolicy.Plan plan = policy.decide(manyState, goals, interval, dfLoad, hbaseBase, hdfsBase);
     PriorityLanes.Sized lanes = lanes(targets, hbSnap, dfLoad);
     if (!plan.feasible()) {
       lanes = lanes.withoutLanes(); // overload: the weights decide, not the order of the SLOs
