@@ -1,9 +1,9 @@
 package io.cake.controller.hbase;
 
+import io.cake.controller.loop.HBaseInterval;
 import io.cake.controller.loop.OperationLatencies;
 import io.cake.controller.loop.ResourceLoad;
 import io.cake.controller.loop.SecondLevelController;
-import io.cake.core.metrics.SchedulerSnapshot;
 import io.cake.core.sched.Allocation;
 import io.cake.core.tenant.OperationType;
 import io.cake.hbase.rpc.OperationStats;
@@ -27,13 +27,9 @@ final class LocalHBasePort implements SecondLevelController.HBasePort {
   }
 
   @Override
-  public SchedulerSnapshot snapshot() {
-    return scheduler.lastInterval().tenants();
-  }
-
-  @Override
-  public OperationLatencies operations() {
-    return latencies(scheduler.lastInterval().operations());
+  public HBaseInterval lastInterval() {
+    RegionServerScheduler.Interval last = scheduler.lastInterval(); // both halves of one roll
+    return new HBaseInterval(last.tenants(), latencies(last.operations()));
   }
 
   /** The latency histograms of the scheduler's per-operation rows. */
@@ -47,7 +43,7 @@ final class LocalHBasePort implements SecondLevelController.HBasePort {
 
   @Override
   public ResourceLoad load() {
-    return ResourceLoad.of(snapshot());
+    return ResourceLoad.of(scheduler.lastInterval().tenants());
   }
 
   @Override

@@ -11,9 +11,9 @@ import org.HdrHistogram.Histogram;
 
 /**
  * One HBase metrics interval's latency histograms (nanoseconds, receive to response) per tenant
- * and operation, for goals on one operation's calls. {@code endNanos} names the interval: a goal
- * is judged on these only with the tenants' snapshot that ends at the same time. Histograms must
- * not be modified by readers.
+ * and operation, for goals on one operation's calls. {@code endNanos} names the interval: an
+ * {@link HBaseInterval} pairs these only with the tenants' snapshot that ends at the same time.
+ * Histograms must not be modified by readers.
  */
 public record OperationLatencies(long endNanos, Map<String, Map<OperationType, Histogram>> latencyNanos) {
 
@@ -27,7 +27,7 @@ public record OperationLatencies(long endNanos, Map<String, Map<OperationType, H
     latencyNanos = Collections.unmodifiableMap(copy);
   }
 
-  /** None, for the interval {@code of} closed: what is read when no goal is on one operation. */
+  /** None, for the interval {@code of} closed: a scheduler's that keeps no latencies per operation. */
   public static OperationLatencies none(SchedulerSnapshot of) {
     return new OperationLatencies(of.endNanos(), Map.of());
   }

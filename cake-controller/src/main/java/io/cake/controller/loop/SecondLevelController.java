@@ -39,16 +39,13 @@ public final class SecondLevelController implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(SecondLevelController.class);
 
-  /** The HBase side: its snapshots carry the latency histograms. */
+  /** The HBase side: its intervals carry the latency histograms. */
   public interface HBasePort extends FirstLevelPort {
-    /** The last closed metrics interval, per tenant. */
-    SchedulerSnapshot snapshot();
-
     /**
-     * The last closed interval's latencies per tenant and operation, for goals on one operation;
-     * of the same interval as {@link #snapshot()} unless one closed between the two calls.
+     * The last closed metrics interval: per tenant and, for goals on one operation, per tenant and
+     * operation. One call, so that both are of the same interval.
      */
-    OperationLatencies operations();
+    HBaseInterval lastInterval();
 
     /** Caps the handler pool (0: no cap); see {@link LatencyAllocation#hbasePoolCap()}. */
     void setPoolCap(int cap) throws java.io.IOException;
@@ -163,28 +160,21 @@ public final class SecondLevelController implements AutoCloseable {
         return fail((hb == null ? "HBase scheduler" : "DataNode scheduler") + " not reachable", null);
       }
       List<SloTarget> targets = slos;
-      SchedulerSnapshot hbSnap = hb.snapshot();
-      OperationLatencies hbOps = OperationLatencies.none(hbSnap);
-      if (targets.stream().anyMatch(SecondLevelController::onOneOperation)) {
-        hbOps = hb.operations();
-        if (hbOps.endNanos() != hbSnap.endNanos()) { // an interval closed between the two reads
-          hbSnap = hb.snapshot();
-          hbOps = hb.operations();
-        }
-      }
+      HBaseInterval interval = hb.lastInterval();
+      SchedulerSnapshot hbSnap = interval.tenants();
       if (hbSnap.endNanos() == lastHbaseEnd) {
         return record("no new HBase interval since the last decision", null);
       }
       ResourceLoad dfLoad = df.load();
       if (targets.size() > 1) {
-        return tickMany(hb, df, targets, hbSnap, hbOps, dfLoad);
+        return tickMany(hb, df, targets, interval, dfLoad);
       }
       SloTarget target = targets.get(0);
       if (state == null || !target.tenant().equals(stateTenant)) {
         begin(target, hb.allocation(), df.allocation());
       }
       double confidence = decider.params().confidence();
-      Observation obs = Observation.of(target.tenant(), target.goal(), confidence, hbSnap, hbOps, dfLoad);
+      Observation obs = Observation.of(target.tenant(), target.goal(), confidence, interval, dfLoad);
       Decision d =
           decider.decide(
               obs,
@@ -216,8 +206,9 @@ public final class SecondLevelController implements AutoCloseable {
   }
 
   /** One interval with several SLO tenants. */
-  private Outcome tickMany(HBasePort hb, FirstLevelPort df, List<SloTarget> targets, SchedulerSnapshot hbSnap,
-      OperationLatencies hbOps, ResourceLoad dfLoad) throws java.io.IOException {
+  private Outcome tickMany(HBasePort hb, FirstLevelPort df, List<SloTarget> targets, HBaseInterval interval,
+      ResourceLoad dfLoad) throws java.io.IOException {
+    SchedulerSnapshot hbSnap = interval.tenants();
     List<ManyTenantDecider.TenantGoal> goals = ManyTenantPolicy.withOthers(
         targets.stream().map(t -> new ManyTenantDecider.TenantGoal(t.tenant(), t.weight(), t.goal())).toList());
     ManyTenantPolicy policy = manyPolicy;
@@ -229,7 +220,7 @@ public final class SecondLevelController implements AutoCloseable {
       }
       manyGoals = goals;
     }
-    ManyTenantPolicy.Plan plan = policy.decide(manyState, goals, hbSnap, hbOps, dfLoad, hbaseBase, hdfsBase);
+    ManyTenantPolicy.Plan plan = policy.decide(manyState, goals, interval, dfLoad, hbaseBase, hdfsBase);
     PriorityLanes.Sized lanes = lanes(targets, hbSnap, dfLoad);
     if (!plan.feasible()) {
       lanes = lanes.withoutLanes(); // overload: the weights decide, not the order of the SLOs
@@ -252,10 +243,6 @@ public final class SecondLevelController implements AutoCloseable {
     }
     infeasible = !plan.feasible();
     return record(line, null, plan, plan.measurements());
-  }
-
-  private static boolean onOneOperation(SloTarget t) {
-    return t.goal() instanceof io.cake.core.tenant.LatencyGoal lg && lg.operation().isPresent();
   }
 
   private static java.util.Set<String> tenantsOf(List<ManyTenantDecider.TenantGoal> goals) {

@@ -1,6 +1,6 @@
 package io.cake.controller.policy;
 
-import io.cake.controller.loop.OperationLatencies;
+import io.cake.controller.loop.HBaseInterval;
 import io.cake.controller.loop.ResourceLoad;
 import io.cake.core.metrics.LatencySummary;
 import io.cake.core.metrics.SchedulerSnapshot;
@@ -44,13 +44,14 @@ public record Observation(
    * includes the time the handler waited on HDFS, measured at the percentile that keeps a window
    * of the interval's size within a latency goal with probability {@code confidence}
    * ({@link WindowPercentile}; 0.5: the goal's own percentile). A latency goal on one operation
-   * is measured on that operation's calls alone, from {@code operations} (of the same interval as
-   * {@code hbase}, else refused): its latency and its sample count; occupancy and busy slots stay
-   * the tenant's, whose queue its calls share. An MB/s goal is measured at the DataNode: the bytes
-   * its read scheduler served the tenant per second over its last interval ({@code hdfs}).
+   * is measured on that operation's calls alone, from the interval's latencies per operation: its
+   * latency and its sample count; occupancy and busy slots stay the tenant's, whose queue its calls
+   * share. An MB/s goal is measured at the DataNode: the bytes its read scheduler served the
+   * tenant per second over its last interval ({@code hdfs}).
    */
-  public static Observation of(String tenant, Goal goal, double confidence, SchedulerSnapshot hbase,
-      OperationLatencies operations, ResourceLoad hdfs) {
+  public static Observation of(String tenant, Goal goal, double confidence, HBaseInterval interval,
+      ResourceLoad hdfs) {
+    SchedulerSnapshot hbase = interval.tenants();
     TenantSnapshot hb = hbase.tenant(tenant).orElse(null);
     ResourceLoad.TenantLoad df = hdfs.tenant(tenant);
     long samples = hb == null ? 0 : hb.completions();
@@ -59,11 +60,7 @@ public record Observation(
     if (goal instanceof LatencyGoal lg) {
       Histogram latency = hb == null ? null : hb.latencyNanos();
       if (lg.operation().isPresent()) {
-        if (operations.endNanos() != hbase.endNanos()) {
-          throw new IllegalArgumentException("the latencies per operation are of another interval (ending at "
-              + operations.endNanos() + " ns) than the tenants' (ending at " + hbase.endNanos() + " ns)");
-        }
-        latency = operations.of(tenant, lg.operation().get()).orElse(null);
+        latency = interval.operations().of(tenant, lg.operation().get()).orElse(null);
         samples = latency == null ? 0 : latency.getTotalCount();
       }
       percentile = steeredPercentile(lg, samples, confidence);

@@ -6,6 +6,7 @@ import io.cake.core.contract.ContractMeter;
 import io.cake.core.tenant.TenantNames;
 import io.cake.hbase.config.CakeHBaseConfig;
 import io.cake.hbase.rpc.RegionServerScheduler;
+import io.cake.controller.loop.HBaseInterval;
 import io.cake.controller.loop.OperationLatencies;
 import io.cake.controller.loop.ResourceLoad;
 import io.cake.controller.loop.SecondLevelController;
@@ -99,8 +100,7 @@ public final class SimulatedCluster {
   private long seq;
   private int handlers;
   private boolean redispatchDue;
-  private SchedulerSnapshot hbaseSnapshot;
-  private OperationLatencies hbaseOperations;
+  private HBaseInterval hbaseInterval;
   private SchedulerSnapshot hdfsSnapshot;
 
   private final class Request {
@@ -186,8 +186,8 @@ public final class SimulatedCluster {
 
   /** Closes both schedulers' metrics intervals: what the ports report until the next roll. */
   public void roll() {
-    hbaseSnapshot = hbase.rollMetrics();
-    hbaseOperations = new OperationLatencies(hbaseSnapshot.endNanos(), operationLatency);
+    SchedulerSnapshot tenants = hbase.rollMetrics();
+    hbaseInterval = new HBaseInterval(tenants, new OperationLatencies(tenants.endNanos(), operationLatency));
     operationLatency = new TreeMap<>();
     hdfsSnapshot = hdfs.rollMetrics();
   }
@@ -250,18 +250,13 @@ public final class SimulatedCluster {
     }
 
     @Override
-    public SchedulerSnapshot snapshot() {
-      return hbaseSnapshot;
-    }
-
-    @Override
-    public OperationLatencies operations() {
-      return hbaseOperations;
+    public HBaseInterval lastInterval() {
+      return hbaseInterval;
     }
 
     @Override
     public ResourceLoad load() {
-      return ResourceLoad.of(hbaseSnapshot);
+      return ResourceLoad.of(hbaseInterval.tenants());
     }
 
     @Override

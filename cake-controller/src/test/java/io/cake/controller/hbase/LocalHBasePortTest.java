@@ -2,6 +2,7 @@ package io.cake.controller.hbase;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cake.controller.loop.HBaseInterval;
 import io.cake.controller.loop.OperationLatencies;
 import io.cake.core.metrics.LatencySummary;
 import io.cake.core.sched.Allocation;
@@ -113,8 +114,9 @@ class LocalHBasePortTest {
       RegionServerScheduler s = ((io.cake.hbase.rpc.CakeRpcScheduler) rpc).cake();
       LocalHBasePort port = new LocalHBasePort(s);
       io.cake.core.metrics.SchedulerSnapshot rolled = s.rollMetrics();
-      assertThat(port.snapshot()).isSameAs(rolled);
-      assertThat(port.operations().endNanos()).isEqualTo(rolled.endNanos());
+      HBaseInterval last = port.lastInterval();
+      assertThat(last.tenants()).isSameAs(rolled);
+      assertThat(last.operations().endNanos()).isEqualTo(rolled.endNanos());
     } finally {
       rpc.stop();
     }

@@ -29,25 +29,21 @@ class SecondLevelControllerTest {
   private final AtomicBoolean hdfsUp = new AtomicBoolean(true);
   private final AtomicBoolean hdfsRefusesWrites = new AtomicBoolean(false);
   private final AtomicBoolean hbaseRefusesWrites = new AtomicBoolean(false);
-  private final java.util.Deque<OperationLatencies> operationReads = new java.util.ArrayDeque<>();
+  private final java.util.concurrent.atomic.AtomicInteger intervalReads = new java.util.concurrent.atomic.AtomicInteger();
+  private Runnable afterRead = () -> {};
 
   private final SecondLevelController.HBasePort hbasePort =
       new SecondLevelController.HBasePort() {
+        /** Every call here is a get; {@link #afterRead} runs once the interval is read. */
         @Override
-        public SchedulerSnapshot snapshot() {
-          return hbase.lastSnapshot();
-        }
-
-        /** Every call here is a get; a stale read queued in {@link #operationReads} comes first. */
-        @Override
-        public OperationLatencies operations() {
-          if (!operationReads.isEmpty()) {
-            return operationReads.poll();
-          }
+        public HBaseInterval lastInterval() {
+          intervalReads.incrementAndGet();
           SchedulerSnapshot s = hbase.lastSnapshot();
           java.util.Map<String, java.util.Map<OperationType, org.HdrHistogram.Histogram>> gets = new java.util.TreeMap<>();
           s.tenants().forEach((t, snap) -> gets.put(t, java.util.Map.of(OperationType.GET, snap.latencyNanos())));
-          return new OperationLatencies(s.endNanos(), gets);
+          HBaseInterval read = new HBaseInterval(s, new OperationLatencies(s.endNanos(), gets));
+          afterRead.run();
+          return read;
         }
 
         @Override
@@ -160,27 +156,25 @@ class SecondLevelControllerTest {
   }
 
   @Test
-  void aGoalOnOneOperationIsDecidedOnLatenciesOfTheSameIntervalOrNotAtAll() {
+  void aGoalOnOneOperationIsDecidedOnTheOneIntervalTheTickRead() {
     controller.setSlo(new SloTarget("front", LatencyGoal.of(99, 100, OperationType.GET)));
     interval(300);
-    // An interval closed between the two reads: both are read again, and the decision is made.
-    OperationLatencies earlier = new OperationLatencies(hbase.lastSnapshot().startNanos(), java.util.Map.of());
-    operationReads.add(earlier);
+    // Another interval closes during the tick: HBase is read once, so the decision is on the
+    // interval read, its tenants and its gets alike.
+    afterRead = () -> {
+      afterRead = () -> {};
+      interval(5);
+    };
     SecondLevelController.Outcome o = controller.tick();
+    assertThat(intervalReads).hasValue(1);
     assertThat(o.decision()).as(o.summary()).isNotNull();
     assertThat(o.summary()).contains("p99.0 <= 100.0 ms (GET)").contains("samples=200").contains("SLO missed");
-    double share = controller.allocation().share();
-    Allocation hbaseBefore = hbase.allocation();
 
-    // Never of the same interval: no decision on latencies that are not the tenants'.
-    interval(300);
-    operationReads.add(earlier);
-    operationReads.add(earlier);
-    assertThat(controller.tick().summary()).contains("failed, allocation kept").contains("another interval");
-    assertThat(controller.failures()).isEqualTo(1);
-    assertThat(controller.allocation().share()).isEqualTo(share);
-    assertThat(hbase.allocation()).isEqualTo(hbaseBefore);
-    assertThat(controller.tick().decision()).as("the next tick reads a matching pair").isNotNull();
+    // The interval that closed during it is the next tick's.
+    o = controller.tick();
+    assertThat(intervalReads).hasValue(2);
+    assertThat(o.decision()).as(o.summary()).isNotNull();
+    assertThat(o.measured("front").value()).as("the 5 ms gets").isCloseTo(5, within(0.05));
   }
 
   @Test

@@ -6,7 +6,6 @@ import io.cake.controller.config.JmxConnection;
 import io.cake.controller.config.SloTarget;
 import io.cake.controller.policy.ControllerParams;
 import io.cake.controller.policy.SloDecider;
-import io.cake.core.metrics.SchedulerSnapshot;
 import io.cake.core.sched.Allocation;
 import io.cake.core.sched.FairQueueScheduler;
 import io.cake.core.time.ManualClock;
@@ -40,8 +39,7 @@ class SilentDataNodeTest {
 
   private final SecondLevelController.HBasePort hbasePort =
       new SecondLevelController.HBasePort() {
-        @Override public SchedulerSnapshot snapshot() { return hbase.lastSnapshot(); }
-        @Override public OperationLatencies operations() { return OperationLatencies.none(hbase.lastSnapshot()); }
+        @Override public HBaseInterval lastInterval() { return HBaseInterval.tenantsOnly(hbase.lastSnapshot()); }
         @Override public String name() { return "hb"; }
         @Override public ResourceLoad load() { return ResourceLoad.of(hbase.lastSnapshot()); }
         @Override public Allocation allocation() { return hbase.allocation(); }

@@ -1,9 +1,9 @@
 package io.cake.controller.policy;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.cake.controller.loop.HBaseInterval;
 import io.cake.controller.loop.OperationLatencies;
 import io.cake.controller.loop.ResourceLoad;
 import io.cake.core.metrics.SchedulerSnapshot;
@@ -52,14 +52,14 @@ class ObservationTest {
     calls(OperationType.GET, 200, 5);
     calls(OperationType.SCAN, 20, 800);
     SchedulerSnapshot snap = roll();
-    OperationLatencies ops = new OperationLatencies(snap.endNanos(), Map.of("front", front));
+    HBaseInterval interval = new HBaseInterval(snap, new OperationLatencies(snap.endNanos(), Map.of("front", front)));
     ResourceLoad hdfs = ResourceLoad.of(snap);
 
-    Observation onGets = Observation.of("front", LatencyGoal.of(99, 100, OperationType.GET), 0.5, snap, ops, hdfs);
-    Observation onAll = Observation.of("front", LatencyGoal.of(99, 100), 0.5, snap, ops, hdfs);
-    Observation onScans = Observation.of("front", LatencyGoal.of(99, 100, OperationType.SCAN), 0.5, snap, ops, hdfs);
+    Observation onGets = Observation.of("front", LatencyGoal.of(99, 100, OperationType.GET), 0.5, interval, hdfs);
+    Observation onAll = Observation.of("front", LatencyGoal.of(99, 100), 0.5, interval, hdfs);
+    Observation onScans = Observation.of("front", LatencyGoal.of(99, 100, OperationType.SCAN), 0.5, interval, hdfs);
     Observation onMutations =
-        Observation.of("front", LatencyGoal.of(99, 100, OperationType.MUTATION), 0.5, snap, ops, hdfs);
+        Observation.of("front", LatencyGoal.of(99, 100, OperationType.MUTATION), 0.5, interval, hdfs);
 
     assertThat(onGets.samples()).isEqualTo(200);
     assertThat(onGets.measured()).isCloseTo(5, within(0.05));
@@ -92,17 +92,17 @@ class ObservationTest {
     ResourceLoad hdfs = ResourceLoad.of(dataNode.rollMetrics());
     double mbps = 150 * 65_536 / 1e6 / (10 + 150 * 0.002 + 3 * 0.005); // the interval is the clock's since start
 
-    Observation o = Observation.of("batch", new ByteThroughputGoal(0.5), 0.5, hb, OperationLatencies.none(hb), hdfs);
+    Observation o = Observation.of("batch", new ByteThroughputGoal(0.5), 0.5, HBaseInterval.tenantsOnly(hb), hdfs);
 
     assertThat(o.measured()).isCloseTo(mbps, within(1e-9));
     assertThat(new ByteThroughputGoal(0.5).normalisedPerformance(o.measured())).isGreaterThan(1.0);
     assertThat(new ByteThroughputGoal(2).normalisedPerformance(o.measured())).isLessThan(1.0);
     assertThat(o.hdfsBusy()).isPositive();
     // A tenant that read nothing measures 0 MB/s; a load without the rate (an older DataNode) NaN.
-    assertThat(Observation.of("idle", new ByteThroughputGoal(1), 0.5, hb, OperationLatencies.none(hb), hdfs).measured())
+    assertThat(Observation.of("idle", new ByteThroughputGoal(1), 0.5, HBaseInterval.tenantsOnly(hb), hdfs).measured())
         .isZero();
     ResourceLoad unmeasured = new ResourceLoad(6, Map.of("batch", new ResourceLoad.TenantLoad(0.2, 1.0)));
-    assertThat(Observation.of("batch", new ByteThroughputGoal(1), 0.5, hb, OperationLatencies.none(hb), unmeasured)
+    assertThat(Observation.of("batch", new ByteThroughputGoal(1), 0.5, HBaseInterval.tenantsOnly(hb), unmeasured)
         .measured()).isNaN();
   }
 
@@ -112,8 +112,8 @@ class ObservationTest {
     calls(OperationType.GET, 1, 50);
     calls(OperationType.SCAN, 10_000, 1);
     SchedulerSnapshot snap = roll();
-    OperationLatencies ops = new OperationLatencies(snap.endNanos(), Map.of("front", front));
-    Observation o = Observation.of("front", LatencyGoal.of(99, 100, OperationType.GET), 0.95, snap, ops,
+    HBaseInterval interval = new HBaseInterval(snap, new OperationLatencies(snap.endNanos(), Map.of("front", front)));
+    Observation o = Observation.of("front", LatencyGoal.of(99, 100, OperationType.GET), 0.95, interval,
         ResourceLoad.of(snap));
     assertThat(o.samples()).isEqualTo(150);
     // A window of 150 gets is held at its p99.76, its slowest get; steered for the tenant's 10,150
@@ -122,18 +122,5 @@ class ObservationTest {
     double forAll = WindowPercentile.steer(99, 10_150, 0.95);
     assertThat(io.cake.core.metrics.LatencySummary.percentileMs(front.get(OperationType.GET), forAll))
         .isCloseTo(5, within(0.05));
-  }
-
-  @Test
-  void latenciesPerOperationOfAnotherIntervalAreRefusedForAGoalOnOneOperation() {
-    calls(OperationType.GET, 200, 5);
-    SchedulerSnapshot snap = roll();
-    OperationLatencies stale = new OperationLatencies(snap.startNanos(), Map.of("front", front));
-    ResourceLoad hdfs = ResourceLoad.of(snap);
-    assertThatThrownBy(() -> Observation.of("front", LatencyGoal.of(99, 100, OperationType.GET), 0.5, snap, stale, hdfs))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("another interval");
-    assertThat(Observation.of("front", LatencyGoal.of(99, 100), 0.5, snap, stale, hdfs).samples())
-        .as("a goal on every call does not read them").isEqualTo(200);
   }
 }

@@ -1,6 +1,6 @@
 package io.cake.controller.policy.minimax;
 
-import io.cake.controller.loop.OperationLatencies;
+import io.cake.controller.loop.HBaseInterval;
 import io.cake.controller.loop.ResourceLoad;
 import io.cake.controller.policy.AllocationMapper;
 import io.cake.controller.policy.ControlState;
@@ -229,19 +229,19 @@ public final class ManyTenantPolicy {
    * One interval.
    *
    * @param tenants {@link #withOthers}
-   * @param operations the latencies per operation of {@code hbase}'s interval, for goals on one
-   *     operation ({@link OperationLatencies#none} when there are none)
+   * @param interval HBase's last interval: the tenants' numbers and, for goals on one operation, its
+   *     latencies per operation
    * @param hbaseBase, hdfsBase the allocations the controller started from: the weights the
    *     tenants without a goal split their part by, and the reservations kept
    */
   public Plan decide(
       State state,
       List<ManyTenantDecider.TenantGoal> tenants,
-      SchedulerSnapshot hbase,
-      OperationLatencies operations,
+      HBaseInterval interval,
       ResourceLoad hdfs,
       Allocation hbaseBase,
       Allocation hdfsBase) {
+    SchedulerSnapshot hbase = interval.tenants();
     Map<String, Double> measured = new LinkedHashMap<>();
     Map<String, Measurement> measurements = new TreeMap<>();
     Map<String, Double> floors = new TreeMap<>();
@@ -250,7 +250,7 @@ public final class ManyTenantPolicy {
     boolean tested = true;
     for (ManyTenantDecider.TenantGoal t : tenants) {
       if (t.goal() != null) {
-        Observation o = Observation.of(t.tenant(), t.goal(), 0.5, hbase, operations, hdfs);
+        Observation o = Observation.of(t.tenant(), t.goal(), 0.5, interval, hdfs);
         observed.put(t.tenant(), o);
         boolean tooFew = t.goal() instanceof LatencyGoal && o.samples() < Math.max(1, minSamples);
         Measurement m = Measurement.of(t.goal(), o, !tooFew);

@@ -3,6 +3,7 @@ package io.cake.controller.policy.minimax;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.cake.controller.loop.HBaseInterval;
 import io.cake.controller.loop.OperationLatencies;
 import io.cake.controller.loop.ResourceLoad;
 import io.cake.core.metrics.SchedulerSnapshot;
@@ -56,7 +57,7 @@ class ManyTenantPolicyTest {
 
   /** One interval of {@code policy} on {@code snap}, no goal on one operation. */
   private ManyTenantPolicy.Plan decide(ManyTenantPolicy policy, ManyTenantPolicy.State state, SchedulerSnapshot snap) {
-    return policy.decide(state, tenants, snap, OperationLatencies.none(snap), ResourceLoad.of(snap), base, base);
+    return policy.decide(state, tenants, HBaseInterval.tenantsOnly(snap), ResourceLoad.of(snap), base, base);
   }
 
   private SchedulerSnapshot roll() {
@@ -113,8 +114,8 @@ class ManyTenantPolicyTest {
         new ManyTenantDecider.TenantGoal("b", 2, LatencyGoal.of(99, 200))));
     for (long minSamples : new long[] {50, 100}) {
       ManyTenantPolicy policy = new ManyTenantPolicy(ManyTenantParams.DEFAULTS, minSamples);
-      ManyTenantPolicy.Plan getsOnly = policy.decide(policy.initial(onGets, base), onGets, snap, ops,
-          ResourceLoad.of(snap), base, base);
+      ManyTenantPolicy.Plan getsOnly = policy.decide(policy.initial(onGets, base), onGets,
+          new HBaseInterval(snap, ops), ResourceLoad.of(snap), base, base);
       ManyTenantPolicy.Plan everyCall = decide(policy, policy.initial(tenants, base), snap);
       assertThat(everyCall.measured().get("a")).as("120 calls, the scans the tail").isCloseTo(500, within(5.0));
       if (minSamples == 50) {
