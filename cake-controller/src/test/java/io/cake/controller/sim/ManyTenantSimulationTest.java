@@ -185,7 +185,7 @@ class ManyTenantSimulationTest {
     // during a burst the front ends' chunks are 83% of the disks. Unlike the real hdd cluster
     // (docs/benchmarks.md, bursty), the simulated fair queues are work-conserving and the others'
     // cap is rarely engaged with room, so reactive control alone met the bursts here: a/b/c met
-    // 27/29/30 and 28/30/30 windows of 30 (seeds 1, 2), batch 682 and 683 chunks/s. Sized for
+    // 29/28/30 and 27/30/30 windows of 30 (seeds 1, 2), batch 694 and 687 chunks/s. Sized for
     // peaks: 28/28/30 and 27/29/29, batch 400 and 328: a's share is held at its burst's load
     // between bursts, and the others' cap grows only in a burst, which is what it costs.
     //
