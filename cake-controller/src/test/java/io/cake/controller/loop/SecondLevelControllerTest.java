@@ -240,8 +240,13 @@ class SecondLevelControllerTest {
 
   /** One interval in which each tenant completes 200 gets of its latency in ms. */
   private void interval(java.util.Map<String, Long> latencyMs) {
+    interval(200, latencyMs);
+  }
+
+  /** One 10 s interval in which each tenant completes {@code calls} gets of its latency in ms. */
+  private void interval(int calls, java.util.Map<String, Long> latencyMs) {
     latencyMs.forEach((tenant, ms) -> {
-      for (int i = 0; i < 200; i++) {
+      for (int i = 0; i < calls; i++) {
         hbase.offer(tenant, "get", 1);
         Ticket<String> t = hbase.poll(0);
         clock.advance(Duration.ofMillis(ms));
@@ -425,15 +430,7 @@ class SecondLevelControllerTest {
 
   /** One 10 s interval in which the front end completes {@code calls} gets of {@code latencyMs} each. */
   private void interval(int calls, long latencyMs) {
-    for (int i = 0; i < calls; i++) {
-      hbase.offer("front", "get", 1);
-      Ticket<String> t = hbase.poll(0);
-      clock.advance(Duration.ofMillis(latencyMs));
-      hbase.complete(t);
-    }
-    clock.advance(Duration.ofSeconds(10));
-    hbase.rollMetrics();
-    hdfs.rollMetrics();
+    interval(calls, java.util.Map.of("front", latencyMs));
   }
 
   @Test
