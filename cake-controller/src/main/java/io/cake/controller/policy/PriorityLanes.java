@@ -65,7 +65,7 @@ public final class PriorityLanes {
   /** One tenant with a goal: lanes are for latency goals only. */
   public record Tenant(String name, Goal goal, double weight) {}
 
-  /** Each tenant's recent peak want of slots at each resource ({@code factor} x its load). */
+  /** Each tenant's recent peak load at each resource, in busy slots ({@link #load}). */
   public record State(Map<String, Double> hbasePeak, Map<String, Double> hdfsPeak) {
     public static final State EMPTY = new State(Map.of(), Map.of());
 
@@ -104,8 +104,8 @@ public final class PriorityLanes {
     Map<String, Lane> dfLanes = new TreeMap<>();
     for (Tenant t : ranked) {
       String name = t.name();
-      hbPeaks.put(name, ControlState.nextPeak(state.hbasePeak().getOrDefault(name, 0.0), wanted(hbase.tenant(name))));
-      dfPeaks.put(name, ControlState.nextPeak(state.hdfsPeak().getOrDefault(name, 0.0), wanted(hdfs.tenant(name))));
+      hbPeaks.put(name, ControlState.nextPeak(state.hbasePeak().getOrDefault(name, 0.0), load(hbase.tenant(name))));
+      dfPeaks.put(name, ControlState.nextPeak(state.hdfsPeak().getOrDefault(name, 0.0), load(hdfs.tenant(name))));
     }
     // Lowest in the order first: each lane leaves room for the loads of the lanes ranked below it.
     double hbBelow = 0;
@@ -114,19 +114,19 @@ public final class PriorityLanes {
       String name = ranked.get(i).name();
       double hb = hbPeaks.get(name);
       double df = dfPeaks.get(name);
-      hbLanes.put(name, new Lane(i + 1, width(hb, hbBelow, hbase.slots())));
-      dfLanes.put(name, new Lane(i + 1, width(df, dfBelow, hdfs.slots())));
-      hbBelow += hb / factor;
-      dfBelow += df / factor;
+      hbLanes.put(name, new Lane(i + 1, width(factor * hb, hbBelow, hbase.slots())));
+      dfLanes.put(name, new Lane(i + 1, width(factor * df, dfBelow, hdfs.slots())));
+      hbBelow += hb;
+      dfBelow += df;
     }
     return new Sized(hbLanes, dfLanes, new State(hbPeaks, dfPeaks));
   }
 
-  /** One interval's want of slots: {@code factor} x its load, the busiest second's if it was more than the mean. */
-  double wanted(ResourceLoad.TenantLoad t) {
+  /** One interval's load in busy slots: the busiest second's if it was more than the mean. */
+  static double load(ResourceLoad.TenantLoad t) {
     double mean = Double.isFinite(t.busy()) ? t.busy() : 0.0;
     double busiest = Double.isFinite(t.busiestSecond()) ? t.busiestSecond() : 0.0;
-    return factor * Math.max(mean, busiest);
+    return Math.max(mean, busiest);
   }
 
   /** The want, rounded up, within [1, all but the last slot]. */

@@ -71,7 +71,7 @@ class PriorityLanesTest {
     assertThat(widths[0]).isEqualTo(6);
     assertThat(widths[9]).isEqualTo(3);
     assertThat(widths).isSortedAccordingTo(java.util.Comparator.reverseOrder());
-    assertThat(s.state().hbasePeak().get("front")).isCloseTo(6.0 * Math.pow(0.5, 1.2), org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(s.state().hbasePeak().get("front")).isCloseTo(3.0 * Math.pow(0.5, 1.2), org.assertj.core.data.Offset.offset(1e-9));
   }
 
   private static ResourceLoad.TenantLoad measured(double busy, double busiestSecond) {
