@@ -69,11 +69,7 @@ public record TenantGoal(String tenant, Double percentile, Double latencyMs, Dou
     return p == 50.0 ? row.p50Ms() : p == 99.0 ? row.p99Ms() : p == 99.9 ? row.p999Ms() : null;
   }
 
-  /** Whether {@link #measured} met the goal (its normalised performance at least 1); null when there is nothing to judge. */
-  public Boolean met(TenantRow row) {
-    return met(measured(row));
-  }
-
+  /** Whether {@code measured} met the goal (its normalised performance at least 1); null when there is nothing to judge. */
   private Boolean met(Double measured) {
     Goal g = goal();
     return measured == null || g == null ? null : g.normalisedPerformance(measured) >= 1.0;

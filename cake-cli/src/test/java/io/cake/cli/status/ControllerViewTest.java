@@ -22,26 +22,26 @@ class ControllerViewTest {
   @Test
   void aLatencySloIsJudgedAtItsOwnPublishedPercentile() {
     TenantRow r = row(2.0, 40.0, 90.0, 100.0);
-    assertThat(latency(99, 50).met(r)).isTrue();
-    assertThat(latency(99, 30).met(r)).isFalse();
+    assertThat(latency(99, 50).verdict(r, null).met()).isTrue();
+    assertThat(latency(99, 30).verdict(r, null).met()).isFalse();
     assertThat(latency(99.9, 50).measured(r)).isEqualTo(90.0);
-    assertThat(latency(99.9, 50).met(r)).isFalse();
-    assertThat(latency(50, 2).met(r)).isTrue();
+    assertThat(latency(99.9, 50).verdict(r, null).met()).isFalse();
+    assertThat(latency(50, 2).verdict(r, null).met()).isTrue();
   }
 
   @Test
   void unpublishedPercentilesAndEmptyIntervalsAreNotJudged() {
-    assertThat(latency(95, 50).met(row(2.0, 40.0, 90.0, 100.0))).isNull();
-    assertThat(latency(99, 50).met(row(null, null, null, 0.0))).isNull();
+    assertThat(latency(95, 50).verdict(row(2.0, 40.0, 90.0, 100.0), null).met()).isNull();
+    assertThat(latency(99, 50).verdict(row(null, null, null, 0.0), null).met()).isNull();
   }
 
   @Test
   void aThroughputSloIsJudgedOnTheIntervalsRate() {
     TenantGoal c = new TenantGoal("batch", null, null, 50.0, 1.0);
     assertThat(c.text()).isEqualTo(">= 50.0 ops/s");
-    assertThat(c.met(row("batch", null, null, null, 60.0))).isTrue();
-    assertThat(c.met(row("batch", null, null, null, 40.0))).isFalse();
-    assertThat(c.met(row("batch", null, null, null, null))).isNull();
+    assertThat(c.verdict(row("batch", null, null, null, 60.0), null).met()).isTrue();
+    assertThat(c.verdict(row("batch", null, null, null, 40.0), null).met()).isFalse();
+    assertThat(c.verdict(row("batch", null, null, null, null), null).met()).isNull();
   }
 
   @Test
@@ -51,7 +51,7 @@ class ControllerViewTest {
     assertThat(c.unit()).isEqualTo("MB/s");
     TenantRow r = row("batch", null, null, null, 60.0); // 60 calls/s: not bytes
     assertThat(c.measured(r)).as("its bytes are the DataNode's").isNull();
-    assertThat(c.met(r)).isNull();
+    assertThat(c.verdict(r, null).met()).isNull();
   }
 
   @Test
@@ -59,8 +59,8 @@ class ControllerViewTest {
     ControllerView c = new ControllerView("a,b", "a: p99.0 <= 50.0 ms; b: p99.9 <= 200.0 ms weight 2.0",
         List.of(new TenantGoal("a", 99.0, 50.0, null, 1.0), new TenantGoal("b", 99.9, 200.0, null, 2.0)),
         false, 10_000L, "", List.of(), null, null, null, null, 0L, "");
-    assertThat(c.goal("a").orElseThrow().met(row("a", 2.0, 40.0, 300.0, 10.0))).isTrue();
-    assertThat(c.goal("b").orElseThrow().met(row("b", 2.0, 40.0, 300.0, 10.0))).as("b at its p99.9").isFalse();
+    assertThat(c.goal("a").orElseThrow().verdict(row("a", 2.0, 40.0, 300.0, 10.0), null).met()).isTrue();
+    assertThat(c.goal("b").orElseThrow().verdict(row("b", 2.0, 40.0, 300.0, 10.0), null).met()).as("b at its p99.9").isFalse();
     assertThat(c.goal("batch")).as("no goal: nothing to judge").isEmpty();
     assertThat(c.goal("b").orElseThrow().text()).isEqualTo("p99.9 <= 200.0 ms weight 2.0");
     assertThat(c.goal("a").orElseThrow().text()).isEqualTo("p99.0 <= 50.0 ms");
@@ -72,10 +72,10 @@ class ControllerViewTest {
     assertThat(gets.text()).isEqualTo("p99.0 <= 50.0 ms (GET)");
     TenantRow r = row(2.0, 400.0, 900.0, 100.0); // every call's p99: its scans, say
     assertThat(gets.measured(r)).as("not published per operation on the page").isNull();
-    assertThat(gets.met(r)).isNull();
+    assertThat(gets.verdict(r, null).met()).isNull();
     TenantGoal all = new TenantGoal("front", 99.0, 50.0, null, 1.0, "");
     assertThat(all.text()).isEqualTo("p99.0 <= 50.0 ms");
-    assertThat(all.met(r)).isFalse();
+    assertThat(all.verdict(r, null).met()).isFalse();
   }
 
   @Test

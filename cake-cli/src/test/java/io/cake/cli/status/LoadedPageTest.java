@@ -28,7 +28,7 @@ class LoadedPageTest {
         .containsExactly(new TenantGoal("frontend", 99.0, 50.0, null, null)); // SloThroughput "NaN": null
     assertThat(c.hbasePoolCap()).isEqualTo(6);
     assertThat(c.lastReasons()).containsExactly("SLO exceeded (perf 3.45): share -1.8 points", "SLO exceeded: HBase pool cap +1 to 6");
-    assertThat(c.goal("frontend").orElseThrow().met(front)).as("28.4 ms against 50 ms").isTrue();
+    assertThat(c.goal("frontend").orElseThrow().verdict(front, null).met()).as("28.4 ms against 50 ms").isTrue();
   }
 
   @Test

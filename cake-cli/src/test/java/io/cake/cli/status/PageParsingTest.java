@@ -43,7 +43,7 @@ class PageParsingTest {
     assertThat(c.goals()).singleElement().extracting(TenantGoal::percentile)
         .as("an older controller without the attribute").isNull();
     assertThat(c.lastReasons()).containsExactly("only 0 samples (< 100): no SLO-driven change");
-    assertThat(c.goal("frontend").orElseThrow().met(front)).isNull();
+    assertThat(c.goal("frontend").orElseThrow().verdict(front, null).met()).isNull();
     assertThat(ControllerReader.bean(rs, 1)).isEmpty();
   }
 
