@@ -42,7 +42,7 @@ public final class CakeControllerCoprocessor implements RegionServerCoprocessor 
     thread.execute(
         () -> {
           live = new LiveController(port, conf, LiveController.filesOf(port));
-          schedule(live, live.interval()); // the first decision after one interval, as HBase's
+          schedule(live, live.untilNextStep()); // just after the RegionServer's next interval closes
         });
   }
 

@@ -6,6 +6,8 @@ import io.cake.controller.config.IntervalCheck;
 import io.cake.controller.jmx.Controller;
 import io.cake.controller.loop.DataNodeLocator;
 import io.cake.controller.loop.SecondLevelController;
+import io.cake.controller.loop.TickTiming;
+import io.cake.core.time.Clock;
 import io.cake.controller.policy.SloDecider;
 import io.cake.hbase.config.SiteFile;
 import io.cake.hbase.rpc.RegionServerScheduler;
@@ -34,6 +36,8 @@ final class LiveController implements AutoCloseable {
 
   private final int port;
   private final Supplier<Optional<SiteFile>> files;
+  private final Supplier<Optional<Closes>> closes;
+  private final Clock clock;
   private volatile ControllerConfig config; // the last file accepted; null: none yet; read by JMX
   private long generation;
   private volatile String configurationError = "";
@@ -49,8 +53,20 @@ final class LiveController implements AutoCloseable {
    * @param startFile the coprocessor's configuration at start (generation 0 of {@link SiteFile})
    */
   LiveController(int port, Map<String, String> startFile, Supplier<Optional<SiteFile>> files) {
+    this(port, startFile, files, closesOf(port), Clock.system());
+  }
+
+  /**
+   * @param closes when the RegionServer's scheduler closed its last metrics interval, and how often
+   *     it closes one (empty while Cake's scheduler is not up): decisions run just after each close
+   * @param clock the clock those closes are read on
+   */
+  LiveController(int port, Map<String, String> startFile, Supplier<Optional<SiteFile>> files,
+      Supplier<Optional<Closes>> closes, Clock clock) {
     this.port = port;
     this.files = files;
+    this.closes = closes;
+    this.clock = clock;
     register();
     load(startFile);
   }
@@ -58,6 +74,15 @@ final class LiveController implements AutoCloseable {
   /** For the coprocessor: the files Cake's RPC scheduler on {@code port} was handed. */
   static Supplier<Optional<SiteFile>> filesOf(int port) {
     return () -> RegionServerScheduler.byPort(port).map(RegionServerScheduler::siteFile);
+  }
+
+  /** When the RegionServer's scheduler closed its last metrics interval, and how often it closes one. */
+  record Closes(long lastNanos, Duration every) {}
+
+  /** For the coprocessor: the closes of Cake's RPC scheduler on {@code port}. */
+  static Supplier<Optional<Closes>> closesOf(int port) {
+    return () -> RegionServerScheduler.byPort(port)
+        .map(s -> new Closes(s.lastInterval().tenants().endNanos(), s.settings().metricsInterval()));
   }
 
   /** One interval: picks up a reloaded file, then decides. Returns the delay until the next step. */
@@ -68,9 +93,21 @@ final class LiveController implements AutoCloseable {
       load(f.get().cakeKeys());
     }
     if (controller != null) {
+      if (LOG.isDebugEnabled()) {
+        closes.get().ifPresent(c -> LOG.debug("cake-controller: deciding {} ms after the RegionServer's interval closed",
+            (clock.nanoTime() - c.lastNanos()) / 1_000_000));
+      }
       controller.tick(); // reports its own failures; an Error reaches the coprocessor's catch
     }
-    return interval();
+    return untilNextStep();
+  }
+
+  /** Until just after the RegionServer's next metrics interval closes ({@link TickTiming}). */
+  Duration untilNextStep() {
+    Duration interval = interval();
+    return closes.get()
+        .map(c -> TickTiming.untilNext(clock.nanoTime(), c.lastNanos(), c.every(), interval))
+        .orElse(interval);
   }
 
   /** How long until the next step: the interval of the file in force. */

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.cake.controller.config.SloTarget;
 import io.cake.controller.jmx.Controller;
 import io.cake.controller.loop.SecondLevelController;
+import io.cake.core.time.ManualClock;
 import io.cake.hbase.config.SiteFile;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
@@ -184,5 +185,23 @@ class LiveControllerTest {
     live.step();
     live.step();
     assertThat(live.controller()).isSameAs(first);
+  }
+
+  @Test
+  void eachStepIsTimedForJustAfterTheRegionServersNextIntervalCloses() {
+    ManualClock clock = new ManualClock(1_000_000_000_000L);
+    AtomicReference<Optional<LiveController.Closes>> closes = new AtomicReference<>(Optional.empty());
+    Map<String, String> f = file("cake.controller.interval-ms", "5000");
+    handed.set(new SiteFile(0, f));
+    live = new LiveController(PORT, f, () -> Optional.ofNullable(handed.get()), closes::get, clock);
+    assertThat(live.step()).as("no Cake scheduler yet: the controller's own period").isEqualTo(Duration.ofSeconds(5));
+
+    long closed = clock.nanoTime() - Duration.ofMillis(3_000).toNanos(); // 3 s ago
+    closes.set(Optional.of(new LiveController.Closes(closed, Duration.ofSeconds(5))));
+    assertThat(live.step()).as("2 s to the next close, then 0.1 s for it").isEqualTo(Duration.ofMillis(2_100));
+
+    clock.advance(Duration.ofMillis(2_100));
+    closes.set(Optional.of(new LiveController.Closes(closed + Duration.ofSeconds(5).toNanos(), Duration.ofSeconds(5))));
+    assertThat(live.step()).isEqualTo(Duration.ofSeconds(5));
   }
 }

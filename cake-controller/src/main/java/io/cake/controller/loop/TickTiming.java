@@ -1,0 +1,56 @@
+package io.cake.controller.loop;
+
+import java.time.Duration;
+
+/**
+ * When the controller's next decision runs: just after the RegionServer closes its next metrics
+ * interval.
+ *
+ * <p>Each decision reads the last closed interval. The RegionServer closes its intervals on one
+ * timer and the controller used to decide on another of the same period, started at some other
+ * moment, so the two kept a phase fixed by chance at start. A decision at phase φ read an interval
+ * that had closed φ ago, and its allocation then took force φ into the next interval: that
+ * interval measured half the old allocation and half the new, and the first decision of a run
+ * could come an interval late. Deciding right after each close, the paper's loop (measure an
+ * interval, decide, let the next interval measure the decision) holds whatever the phase.
+ *
+ * <p>Pure: time is passed in. With a controller interval other than the metrics interval (a
+ * configuration the controller warns about, {@link io.cake.controller.config.IntervalCheck}) it
+ * keeps its own period, as before.
+ */
+public final class TickTiming {
+  /** How long after a close the decision runs: room for the close itself, at most 100 ms. */
+  static final Duration MAX_AFTER_CLOSE = Duration.ofMillis(100);
+
+  private TickTiming() {}
+
+  /**
+   * The delay until the next decision.
+   *
+   * @param now the clock the intervals' ends are read on
+   * @param lastCloseNanos when the RegionServer's last metrics interval closed
+   * @param metricsInterval how often the RegionServer closes one
+   * @param controllerInterval how often the controller decides
+   */
+  public static Duration untilNext(long now, long lastCloseNanos, Duration metricsInterval,
+      Duration controllerInterval) {
+    long period = metricsInterval.toNanos();
+    if (period <= 0 || period != controllerInterval.toNanos()) {
+      return controllerInterval;
+    }
+    long after = afterClose(period);
+    long due = lastCloseNanos + period; // the next close
+    if (now < due) {
+      return Duration.ofNanos(due + after - now);
+    }
+    if (now < due + period) {
+      return Duration.ofNanos(after); // the close is late (a busy timer thread): look again soon
+    }
+    return controllerInterval; // no close for a whole interval: the RegionServer's timer is not running
+  }
+
+  /** A twentieth of the interval, at most {@link #MAX_AFTER_CLOSE}. */
+  static long afterClose(long periodNanos) {
+    return Math.max(1, Math.min(MAX_AFTER_CLOSE.toNanos(), periodNanos / 20));
+  }
+}
