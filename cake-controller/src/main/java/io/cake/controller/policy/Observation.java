@@ -26,6 +26,9 @@ import org.HdrHistogram.Histogram;
  * @param hdfsSlots DataNode soft limit now
  * @param percentile for a latency goal, the percentile {@code measured} was read at (the goal's
  *     own or above it, {@link #steeredPercentile}); NaN for a throughput goal
+ * @param overGoal for a latency goal, how many of the {@code samples} were slower than it (0 for a
+ *     throughput goal): with too few samples for a percentile, a clear miss still shows
+ *     ({@link WindowPercentile#clearlyOver})
  */
 public record Observation(
     long samples,
@@ -36,7 +39,8 @@ public record Observation(
     double hdfsBusy,
     int hbaseSlots,
     int hdfsSlots,
-    double percentile) {
+    double percentile,
+    long overGoal) {
 
   /**
    * Reads the tenant's numbers from the last HBase interval snapshot and the DataNode's last
@@ -57,6 +61,7 @@ public record Observation(
     long samples = hb == null ? 0 : hb.completions();
     double measured;
     double percentile = Double.NaN;
+    long over = 0;
     if (goal instanceof LatencyGoal lg) {
       Histogram latency = hb == null ? null : hb.latencyNanos();
       if (lg.operation().isPresent()) {
@@ -65,6 +70,7 @@ public record Observation(
       }
       percentile = steeredPercentile(lg, samples, confidence);
       measured = latency == null ? Double.NaN : LatencySummary.percentileMs(latency, percentile);
+      over = latency == null ? 0 : overGoal(latency, lg);
     } else if (goal instanceof ByteThroughputGoal) {
       measured = ByteThroughputGoal.megabytes(df.serviceRate());
     } else {
@@ -79,7 +85,24 @@ public record Observation(
         df.busy(),
         hbase.slots(),
         hdfs.slots(),
-        percentile);
+        percentile,
+        over);
+  }
+
+  /** The requests in {@code latency} (nanoseconds) slower than the goal's latency. */
+  static long overGoal(Histogram latency, LatencyGoal goal) {
+    long goalNanos = (long) Math.floor(goal.millis() * 1_000_000.0);
+    return latency.getTotalCount() - latency.getCountBetweenValues(0, goalNanos);
+  }
+
+  /**
+   * Whether this interval shows a latency goal missed despite too few samples for its percentile
+   * ({@code samples < minSamples}): {@link WindowPercentile#clearlyOver} with {@code confidence}.
+   * Never for a throughput goal, nor with enough samples, where the percentile itself judges.
+   */
+  public boolean clearMiss(Goal goal, long minSamples, double confidence) {
+    return goal instanceof LatencyGoal lg && samples < minSamples
+        && WindowPercentile.clearlyOver(lg.percentile(), samples, overGoal, confidence);
   }
 
   /** The percentile a latency goal is measured at, for {@code samples} requests. */
@@ -96,6 +119,12 @@ public record Observation(
   public Observation(long samples, double measured, double hbaseOcc, double hdfsOcc, double hbaseBusy,
       double hdfsBusy, int hbaseSlots, int hdfsSlots) {
     this(samples, measured, hbaseOcc, hdfsOcc, hbaseBusy, hdfsBusy, hbaseSlots, hdfsSlots, Double.NaN);
+  }
+
+  /** An observation that does not say how many requests were over the goal (none counted). */
+  public Observation(long samples, double measured, double hbaseOcc, double hdfsOcc, double hbaseBusy,
+      double hdfsBusy, int hbaseSlots, int hdfsSlots, double percentile) {
+    this(samples, measured, hbaseOcc, hdfsOcc, hbaseBusy, hdfsBusy, hbaseSlots, hdfsSlots, percentile, 0);
   }
 
 }

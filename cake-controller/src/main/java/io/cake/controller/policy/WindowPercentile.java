@@ -47,6 +47,32 @@ public final class WindowPercentile {
     return Math.min(100.0, Math.max(percentile, steered));
   }
 
+  /**
+   * Whether an interval too small to measure a percentile from still shows, with {@code confidence},
+   * that its goal is missed: were at most a fraction {@code q = 1 - percentile / 100} of requests
+   * slower than the SLO, {@code over} or more of {@code n} would be with probability at most
+   * P(Poisson(n q) >= over) (the Poisson tail is the binomial's upper bound for a tail's small q),
+   * and that is at most {@code 1 - confidence}. For a p99 goal at 0.95: 2 of 30 requests over it,
+   * 3 of 60; for p99.9, 1 of 30.
+   *
+   * <p>Why: the first interval of a load, or of a tenant that just arrived, often has too few
+   * requests for its percentile, and waiting for a full one cost the first move an interval (the
+   * hdd default run's first window, docs/benchmarks.md). A miss this plain needs no larger sample;
+   * slack does, so only a miss is judged this way.
+   */
+  public static boolean clearlyOver(double percentile, long n, long over, double confidence) {
+    if (!(percentile > 0 && percentile < 100)) {
+      throw new IllegalArgumentException("percentile must be in (0, 100), got " + percentile);
+    }
+    if (!(confidence >= 0.5 && confidence < 1.0)) {
+      throw new IllegalArgumentException("confidence must be in [0.5, 1), got " + confidence);
+    }
+    if (n < 1 || over < 1) {
+      return false;
+    }
+    return atLeast(over, n * (1.0 - percentile / 100.0)) <= 1.0 - confidence;
+  }
+
   /** The largest Poisson mean with P(X >= k) <= alpha, by bisection (P rises with the mean). */
   static double largestMean(long k, double alpha) {
     double lo = 0.0;

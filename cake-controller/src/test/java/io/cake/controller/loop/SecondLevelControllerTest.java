@@ -447,10 +447,14 @@ class SecondLevelControllerTest {
     controller.setSlo(new SloTarget("front", LatencyGoal.of(99.9, 100, OperationType.GET)));
     assertThat(mbean.getSloMeasurements()[0].getMeasured()).as("a goal set since is not judged yet").isNaN();
 
-    interval(50, 300);
+    interval(50, 90);
     assertThat(controller.tick().summary()).contains("only 50 samples");
     assertThat(mbean.getSloMeasurements()[0].getMeasured()).as("too few calls: not judged").isNaN();
     assertThat(mbean.getSloMeasurements()[0].getPercentile()).isNaN();
+
+    interval(50, 300);
+    assertThat(controller.tick().summary()).contains("only 50 samples (< 100), but 50 over the SLO: a clear miss");
+    assertThat(mbean.getSloMeasurements()[0].getMeasured()).as("too few calls, every one over: judged").isCloseTo(300, within(3.0));
   }
 
   @Test

@@ -104,6 +104,22 @@ class SloDeciderTest {
   }
 
   @Test
+  void tooFewSamplesStillTakeShareOnAClearMiss() {
+    // 30 requests, too few for a p99 (min-samples 100), but one over the SLO is chance and two are not.
+    Observation oneOver = new Observation(30, 400, 0.1, 0.5, 0.3, 0.8, 10, 6, 99.83, 1);
+    Observation twoOver = new Observation(30, 400, 0.1, 0.5, 0.3, 0.8, 10, 6, 99.83, 2);
+    ControlState s = ControlState.of(new LatencyAllocation(0.34, 0, 0));
+    assertThat(decider.decide(oneOver, s, p99at100, 0, 0).allocation().share()).isEqualTo(0.34);
+    Decision d = decider.decide(twoOver, s, p99at100, 0, 0);
+    assertThat(d.performance()).isCloseTo(0.25, within(1e-9));
+    assertThat(d.allocation().share()).isGreaterThan(0.34);
+    assertThat(d.reasons()).anyMatch(r -> r.contains("only 30 samples (< 100), but 2 over the SLO: a clear miss"));
+    // Slack is never judged from so few: a clear miss is the only exception.
+    Observation fast = new Observation(30, 10, 0.0, 0.0, 0.3, 0.1, 10, 6, 99.83, 0);
+    assertThat(decider.decide(fast, s, p99at100, 0, 0).allocation().share()).isEqualTo(0.34);
+  }
+
+  @Test
   void hbaseSharesFollowAndReservationsFollowQueueOccupancy() {
     Decision bottleneck = decide(obs(90, 0.6, 0.1), new LatencyAllocation(0.5, 0, 0));
     assertThat(bottleneck.allocation().hbaseReserved()).isEqualTo(1);

@@ -75,4 +75,21 @@ class WindowPercentileTest {
     assertThatThrownBy(() -> WindowPercentile.steer(99, 10, 0.2)).hasMessageContaining("confidence");
     assertThatThrownBy(() -> WindowPercentile.steer(99, 10, 1.0)).hasMessageContaining("confidence");
   }
+
+  @Test
+  void aClearMissNeedsSoManyRequestsOverTheSloThatChanceCannotExplainThem() {
+    // p99 at 0.95: of 30 requests, 1 over is chance (P = 0.26 were the goal met), 2 are not (0.037).
+    assertThat(WindowPercentile.clearlyOver(99, 30, 1, 0.95)).isFalse();
+    assertThat(WindowPercentile.clearlyOver(99, 30, 2, 0.95)).isTrue();
+    // Of 60: 2 over is still chance (0.12), 3 are not (0.023).
+    assertThat(WindowPercentile.clearlyOver(99, 60, 2, 0.95)).isFalse();
+    assertThat(WindowPercentile.clearlyOver(99, 60, 3, 0.95)).isTrue();
+    // p99.9: a single request of 30 over it is already a miss (P = 0.03).
+    assertThat(WindowPercentile.clearlyOver(99.9, 30, 1, 0.95)).isTrue();
+    // Nothing over, or nothing at all, shows nothing.
+    assertThat(WindowPercentile.clearlyOver(99, 30, 0, 0.95)).isFalse();
+    assertThat(WindowPercentile.clearlyOver(99, 0, 0, 0.95)).isFalse();
+    assertThatThrownBy(() -> WindowPercentile.clearlyOver(100, 30, 2, 0.95)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> WindowPercentile.clearlyOver(99, 30, 2, 1.0)).isInstanceOf(IllegalArgumentException.class);
+  }
 }

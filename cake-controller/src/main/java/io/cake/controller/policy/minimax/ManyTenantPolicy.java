@@ -32,7 +32,8 @@ import java.util.TreeMap;
  * <p>Measured at the goal's own percentile, not steered by confidence as the one-tenant decider
  * is: the allocator's target performance (1.5 by default) is the margin here. An interval with
  * fewer than {@code minSamples} requests of a latency tenant gives that tenant no measurement, so
- * its model keeps what it had.
+ * its model keeps what it had, unless so many of them were over its SLO that the miss is clear
+ * ({@link Observation#clearMiss}, at the one-tenant rules' confidence).
  *
  * <p>Pure: no clock, no threads, the state in and out.
  */
@@ -126,6 +127,7 @@ public final class ManyTenantPolicy {
   private final ManyTenantDecider decider;
   private final ManyTenantParams params;
   private final long minSamples;
+  private final double confidence; // for a clear miss with fewer than minSamples
   private final TenantReservations reservations;
 
   /**
@@ -136,6 +138,7 @@ public final class ManyTenantPolicy {
     this.params = Objects.requireNonNull(params);
     this.decider = new ManyTenantDecider(params.shares(), params.fitWindow());
     this.minSamples = one.minSamples();
+    this.confidence = one.confidence();
     this.reservations = new TenantReservations(one, params.shares().target());
   }
 
@@ -252,7 +255,8 @@ public final class ManyTenantPolicy {
       if (t.goal() != null) {
         Observation o = Observation.of(t.tenant(), t.goal(), 0.5, interval, hdfs);
         observed.put(t.tenant(), o);
-        boolean tooFew = t.goal() instanceof LatencyGoal && o.samples() < Math.max(1, minSamples);
+        boolean tooFew = t.goal() instanceof LatencyGoal && o.samples() < Math.max(1, minSamples)
+            && !o.clearMiss(t.goal(), minSamples, confidence);
         Measurement m = Measurement.of(t.goal(), o, !tooFew);
         measurements.put(t.tenant(), m);
         measured.put(t.tenant(), m.value());

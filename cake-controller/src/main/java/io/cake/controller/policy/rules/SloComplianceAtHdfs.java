@@ -7,17 +7,24 @@ import io.cake.controller.policy.LatencyAllocation;
  * Cake's Algorithm 1, SLO compliance at HDFS (section 5.3): the latency tenant's share moves by a
  * bounded linear model toward normalised performance 1.0; a miss with share above
  * {@code reserveAboveShare} reserves an HDFS slot instead, and slack with share below
- * {@code releaseBelowShare} releases one. Fewer than {@code minSamples} requests change nothing.
+ * {@code releaseBelowShare} releases one. Fewer than {@code minSamples} requests change nothing,
+ * unless so many of them were over the SLO that the miss is clear ({@link
+ * io.cake.controller.policy.WindowPercentile#clearlyOver}).
  * Sets the performance every later rule reads.
  */
 public final class SloComplianceAtHdfs implements DecisionRule {
   @Override
   public void apply(DecisionDraft d) {
     ControllerParams params = d.params;
-    if (d.obs.samples() < params.minSamples() || Double.isNaN(d.obs.measured())) {
+    boolean clearMiss = d.obs.clearMiss(d.goal, params.minSamples(), params.confidence());
+    if ((d.obs.samples() < params.minSamples() && !clearMiss) || Double.isNaN(d.obs.measured())) {
       d.reasons.add(
           "only " + d.obs.samples() + " samples (< " + params.minSamples() + "): no SLO-driven change");
     } else {
+      if (clearMiss) {
+        d.reasons.add(String.format("only %d samples (< %d), but %d over the SLO: a clear miss",
+            d.obs.samples(), params.minSamples(), d.obs.overGoal()));
+      }
       d.perf = d.goal.normalisedPerformance(d.obs.measured());
       if (d.perf < params.lowPerformance()) {
         missed(d);

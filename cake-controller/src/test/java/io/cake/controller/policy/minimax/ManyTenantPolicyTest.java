@@ -90,12 +90,25 @@ class ManyTenantPolicyTest {
 
   @Test
   void tooFewRequestsGiveNoMeasurementAndTheModelIsKept() {
-    calls("a", 10, 500, 0);
+    calls("a", 29, 50, 0);
+    calls("a", 1, 500, 0); // one of 30 over a's p99 of 100 ms: no clear miss
     SchedulerSnapshot snap = roll();
     ManyTenantPolicy policy = new ManyTenantPolicy(ManyTenantParams.DEFAULTS, 50);
     ManyTenantPolicy.Plan plan = decide(policy, policy.initial(tenants, base), snap);
     assertThat(plan.measured().get("a")).isNaN();
     assertThat(plan.state().fitted().fits()).doesNotContainKey("a");
+  }
+
+  @Test
+  void tooFewRequestsStillMeasureAClearMiss() {
+    calls("a", 28, 50, 0);
+    calls("a", 2, 500, 0); // two of 30 over a's p99 of 100 ms: at 0.95, not chance
+    SchedulerSnapshot snap = roll();
+    ManyTenantPolicy policy = new ManyTenantPolicy(ManyTenantParams.DEFAULTS, 50);
+    ManyTenantPolicy.State start = policy.initial(tenants, base);
+    ManyTenantPolicy.Plan plan = decide(policy, start, snap);
+    assertThat(plan.measured().get("a")).isCloseTo(500, within(5.0));
+    assertThat(plan.state().shares().get("a")).as("a missed: more").isGreaterThan(start.shares().get("a"));
   }
 
   @Test
