@@ -92,21 +92,27 @@ final class LiveController implements AutoCloseable {
       generation = f.get().generation();
       load(f.get().cakeKeys());
     }
+    // Read before the tick: the interval it decides on, or (a close in between) the one before.
+    // Timed from the close read after it, a close during the tick would go undecided.
+    Optional<Closes> seen = closes.get();
     if (controller != null) {
       if (LOG.isDebugEnabled()) {
-        closes.get().ifPresent(c -> LOG.debug("cake-controller: deciding {} ms after the RegionServer's interval closed",
+        seen.ifPresent(c -> LOG.debug("cake-controller: deciding {} ms after the RegionServer's interval closed",
             (clock.nanoTime() - c.lastNanos()) / 1_000_000));
       }
       controller.tick(); // reports its own failures; an Error reaches the coprocessor's catch
     }
-    return untilNextStep();
+    return untilNextStep(seen);
   }
 
   /** Until just after the RegionServer's next metrics interval closes ({@link TickTiming}). */
   Duration untilNextStep() {
+    return untilNextStep(closes.get());
+  }
+
+  private Duration untilNextStep(Optional<Closes> seen) {
     Duration interval = interval();
-    return closes.get()
-        .map(c -> TickTiming.untilNext(clock.nanoTime(), c.lastNanos(), c.every(), interval))
+    return seen.map(c -> TickTiming.untilNext(clock.nanoTime(), c.lastNanos(), c.every(), interval))
         .orElse(interval);
   }
 

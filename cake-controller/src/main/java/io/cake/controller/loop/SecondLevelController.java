@@ -163,7 +163,8 @@ public final class SecondLevelController implements AutoCloseable {
       HBaseInterval interval = hb.lastInterval();
       SchedulerSnapshot hbSnap = interval.tenants();
       if (hbSnap.endNanos() == lastHbaseEnd) {
-        return record("no new HBase interval since the last decision", null);
+        // Not recorded as the last outcome: the last decision stays what operators see.
+        return new Outcome(ticks, "no new HBase interval since the last decision", null);
       }
       ResourceLoad dfLoad = df.load();
       if (targets.size() > 1) {

@@ -204,4 +204,25 @@ class LiveControllerTest {
     closes.set(Optional.of(new LiveController.Closes(closed + Duration.ofSeconds(5).toNanos(), Duration.ofSeconds(5))));
     assertThat(live.step()).isEqualTo(Duration.ofSeconds(5));
   }
+
+  @Test
+  void anIntervalThatClosesDuringAStepIsDecidedAtTheNextOneNotSkipped() {
+    ManualClock clock = new ManualClock(1_000_000_000_000L);
+    Duration five = Duration.ofSeconds(5);
+    long closed = clock.nanoTime() - five.toNanos(); // due now
+    AtomicReference<LiveController.Closes> close = new AtomicReference<>(new LiveController.Closes(closed, five));
+    Map<String, String> f = file("cake.controller.interval-ms", "5000");
+    handed.set(new SiteFile(0, f));
+    // The step reads the close, then the RegionServer closes the next interval while it decides.
+    java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+    live = new LiveController(PORT, f, () -> Optional.ofNullable(handed.get()), () -> {
+      LiveController.Closes c = close.get();
+      if (reads.incrementAndGet() == 1) {
+        close.set(new LiveController.Closes(closed + five.toNanos(), five));
+      }
+      return Optional.of(c);
+    }, clock);
+    assertThat(live.step()).as("the close it did not decide on: look again just after, not 5 s later")
+        .isEqualTo(Duration.ofMillis(100));
+  }
 }

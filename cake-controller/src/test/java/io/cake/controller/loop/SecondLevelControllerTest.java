@@ -147,12 +147,13 @@ class SecondLevelControllerTest {
   @Test
   void anIntervalAlreadyDecidedOnIsNotDecidedAgain() {
     interval(300);
-    controller.tick();
+    SecondLevelController.Outcome decided = controller.tick();
     Allocation after = hbase.allocation();
     SecondLevelController.Outcome again = controller.tick();
     assertThat(again.decision()).isNull();
     assertThat(again.summary()).contains("no new HBase interval");
     assertThat(hbase.allocation()).isEqualTo(after);
+    assertThat(controller.last()).as("operators still see the decision").isSameAs(decided);
   }
 
   @Test
