@@ -114,6 +114,14 @@ class SloDeciderTest {
     assertThat(d.performance()).isCloseTo(0.25, within(1e-9));
     assertThat(d.allocation().share()).isGreaterThan(0.34);
     assertThat(d.reasons()).anyMatch(r -> r.contains("only 30 samples (< 100), but 2 over the SLO: a clear miss"));
+    // Where the time went is not judged from so few: the pool cap and the throttle wait (this
+    // miss, hardly waiting at the DataNode, would cap the pool from a whole interval).
+    Observation cpuBound = new Observation(30, 400, 0.1, 0.0, 0.3, 0.0, 10, 6, 99.83, 2);
+    assertThat(decider.decide(cpuBound, ControlState.of(new LatencyAllocation(0.34, 0, 0, 10)), p99at100, 0, 0)
+        .allocation().hbasePoolCap()).isEqualTo(10);
+    Observation cpuBoundWhole = new Observation(300, 400, 0.1, 0.0, 0.3, 0.0, 10, 6, 99.83, 20);
+    assertThat(decider.decide(cpuBoundWhole, ControlState.of(new LatencyAllocation(0.34, 0, 0, 10)), p99at100, 0, 0)
+        .allocation().hbasePoolCap()).isLessThan(10);
     // Slack is never judged from so few: a clear miss is the only exception.
     Observation fast = new Observation(30, 10, 0.0, 0.0, 0.3, 0.1, 10, 6, 99.83, 0);
     assertThat(decider.decide(fast, s, p99at100, 0, 0).allocation().share()).isEqualTo(0.34);

@@ -40,6 +40,11 @@ public final class DecisionDraft {
   // What the rules change.
   /** Normalised performance; NaN when the interval had too few samples to say. */
   double perf = Double.NaN;
+  /**
+   * The miss was judged from fewer than {@code minSamples} requests (a clear miss, often the first
+   * part-interval of a load, whose DataNode interval may predate the load).
+   */
+  boolean fewSamples;
   double share;
   int hdfsRes;
   int hbaseRes;

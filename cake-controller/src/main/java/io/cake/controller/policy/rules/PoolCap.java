@@ -11,7 +11,7 @@ import io.cake.controller.policy.Observation;
  * slows every get). Then the pool is capped at {@link #shrinkFactor} of what runs now, never
  * below one shared handler besides the reservations ({@link #floor}); while the SLO holds with
  * slack the cap grows by one per interval while the pool is at it. A {@code poolCapFactor} of 0
- * turns the cap off; with too few samples it is kept.
+ * turns the cap off; with too few samples it is kept, a clear miss from too few included.
  */
 public final class PoolCap implements DecisionRule {
   /**
@@ -35,7 +35,10 @@ public final class PoolCap implements DecisionRule {
     if (params.poolCapFactor() <= 0.0) {
       return 0;
     }
-    if (Double.isNaN(perf)) {
+    if (Double.isNaN(perf) || d.fewSamples) {
+      // Too few samples, even for a clear miss: whether the time went to CPU or to the disk is
+      // read beside the DataNode's interval, which at a load's start may predate the load (seen:
+      // a 5-handler cap at the first decision of an hdd run, on a DataNode interval showing 0.00).
       return cap;
     }
     int running = running(obs, cap);

@@ -22,6 +22,7 @@ public final class SloComplianceAtHdfs implements DecisionRule {
           "only " + d.obs.samples() + " samples (< " + params.minSamples() + "): no SLO-driven change");
     } else {
       if (clearMiss) {
+        d.fewSamples = true;
         d.reasons.add(String.format("only %d samples (< %d), but %d over the SLO: a clear miss",
             d.obs.samples(), params.minSamples(), d.obs.overGoal()));
       }
