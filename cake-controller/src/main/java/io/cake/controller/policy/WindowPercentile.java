@@ -51,8 +51,9 @@ public final class WindowPercentile {
    * Whether an interval too small to measure a percentile from still shows, with {@code confidence},
    * that its goal is missed: were at most a fraction {@code q = 1 - percentile / 100} of requests
    * slower than the SLO, {@code over} or more of {@code n} would be with probability at most
-   * P(Poisson(n q) >= over) (the Poisson tail is the binomial's upper bound for a tail's small q),
-   * and that is at most {@code 1 - confidence}. For a p99 goal at 0.95: 2 of 30 requests over it,
+   * about P(Poisson(n q) >= over) (as in {@link #steer}; for a tail's small q the two differ in the
+   * fourth decimal, and from {@code over >= n q + 1} the Poisson tail is the larger, so the test
+   * errs toward "not clear"), and that is at most {@code 1 - confidence}. For a p99 goal at 0.95: 2 of 30 requests over it,
    * 3 of 60; for p99.9, 1 of 30.
    *
    * <p>Why: the first interval of a load, or of a tenant that just arrived, often has too few
