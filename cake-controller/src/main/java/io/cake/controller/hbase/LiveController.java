@@ -95,7 +95,10 @@ final class LiveController implements AutoCloseable {
     // Read before the tick: the interval it decides on, or (a close in between) the one before.
     // Timed from the close read after it, a close during the tick would go undecided.
     Optional<Closes> seen = closes.get();
-    if (controller != null) {
+    Duration interval = interval();
+    boolean waitForClose = seen.map(c -> TickTiming.nextCloseIsDue(clock.nanoTime(), c.lastNanos(), c.every(), interval))
+        .orElse(false);
+    if (controller != null && !waitForClose) {
       if (LOG.isDebugEnabled()) {
         seen.ifPresent(c -> LOG.debug("cake-controller: deciding {} ms after the RegionServer's interval closed",
             (clock.nanoTime() - c.lastNanos()) / 1_000_000));

@@ -209,7 +209,7 @@ class LiveControllerTest {
   void anIntervalThatClosesDuringAStepIsDecidedAtTheNextOneNotSkipped() {
     ManualClock clock = new ManualClock(1_000_000_000_000L);
     Duration five = Duration.ofSeconds(5);
-    long closed = clock.nanoTime() - five.toNanos(); // due now
+    long closed = clock.nanoTime() - Duration.ofMillis(4_990).toNanos(); // the next close 10 ms away
     AtomicReference<LiveController.Closes> close = new AtomicReference<>(new LiveController.Closes(closed, five));
     Map<String, String> f = file("cake.controller.interval-ms", "5000");
     handed.set(new SiteFile(0, f));
@@ -218,11 +218,30 @@ class LiveControllerTest {
     live = new LiveController(PORT, f, () -> Optional.ofNullable(handed.get()), () -> {
       LiveController.Closes c = close.get();
       if (reads.incrementAndGet() == 1) {
+        clock.advance(Duration.ofMillis(20));
         close.set(new LiveController.Closes(closed + five.toNanos(), five));
       }
       return Optional.of(c);
     }, clock);
     assertThat(live.step()).as("the close it did not decide on: look again just after, not 5 s later")
         .isEqualTo(Duration.ofMillis(100));
+  }
+
+  @Test
+  void aStepWhoseNextCloseIsDueWaitsForItInsteadOfDecidingOnTheIntervalBefore() {
+    ManualClock clock = new ManualClock(1_000_000_000_000L);
+    Duration five = Duration.ofSeconds(5);
+    AtomicReference<LiveController.Closes> close = new AtomicReference<>(
+        new LiveController.Closes(clock.nanoTime() - Duration.ofMillis(5_100).toNanos(), five)); // late
+    Map<String, String> f = file("cake.controller.interval-ms", "5000");
+    handed.set(new SiteFile(0, f));
+    live = new LiveController(PORT, f, () -> Optional.ofNullable(handed.get()), () -> Optional.of(close.get()), clock);
+    // No RegionServer on the port: a tick that runs counts a failure, one that waits does not.
+    assertThat(live.step()).isEqualTo(Duration.ofMillis(100));
+    assertThat(live.controller().failures()).as("not decided on: its successor is due").isZero();
+
+    close.set(new LiveController.Closes(clock.nanoTime() - Duration.ofMillis(20).toNanos(), five));
+    assertThat(live.step()).isEqualTo(Duration.ofMillis(5_080));
+    assertThat(live.controller().failures()).as("decided on the fresh interval").isEqualTo(1);
   }
 }

@@ -39,4 +39,15 @@ class TickTimingTest {
     assertThat(TickTiming.untilNext(102 * S, 100 * S, FIVE_S, tenS)).isEqualTo(tenS);
     assertThat(TickTiming.untilNext(102 * S, 100 * S, Duration.ZERO, FIVE_S)).isEqualTo(FIVE_S);
   }
+
+  @Test
+  void anIntervalWhoseSuccessorIsDueIsNotDecidedOn() {
+    assertThat(TickTiming.nextCloseIsDue(104 * S + 900 * MS, 100 * S, FIVE_S, FIVE_S)).isFalse();
+    assertThat(TickTiming.nextCloseIsDue(105 * S, 100 * S, FIVE_S, FIVE_S)).isTrue();
+    assertThat(TickTiming.nextCloseIsDue(105 * S + 100 * MS, 100 * S, FIVE_S, FIVE_S)).isTrue();
+    // A whole interval late: the RegionServer's timer is not running; decide on what there is.
+    assertThat(TickTiming.nextCloseIsDue(110 * S, 100 * S, FIVE_S, FIVE_S)).isFalse();
+    // Intervals that differ: the controller keeps its own period and decides whenever it runs.
+    assertThat(TickTiming.nextCloseIsDue(105 * S + 100 * MS, 100 * S, FIVE_S, Duration.ofSeconds(10))).isFalse();
+  }
 }
