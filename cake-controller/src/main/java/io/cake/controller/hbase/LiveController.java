@@ -105,16 +105,15 @@ final class LiveController implements AutoCloseable {
       }
       controller.tick(); // reports its own failures; an Error reaches the coprocessor's catch
     }
-    return untilNextStep(seen);
+    return untilNextStep(seen, interval);
   }
 
   /** Until just after the RegionServer's next metrics interval closes ({@link TickTiming}). */
   Duration untilNextStep() {
-    return untilNextStep(closes.get());
+    return untilNextStep(closes.get(), interval());
   }
 
-  private Duration untilNextStep(Optional<Closes> seen) {
-    Duration interval = interval();
+  private Duration untilNextStep(Optional<Closes> seen, Duration interval) {
     return seen.map(c -> TickTiming.untilNext(clock.nanoTime(), c.lastNanos(), c.every(), interval))
         .orElse(interval);
   }

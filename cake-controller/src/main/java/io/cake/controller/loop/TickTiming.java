@@ -34,16 +34,16 @@ public final class TickTiming {
    */
   public static Duration untilNext(long now, long lastCloseNanos, Duration metricsInterval,
       Duration controllerInterval) {
-    long period = metricsInterval.toNanos();
-    if (period <= 0 || period != controllerInterval.toNanos()) {
+    if (!aligned(metricsInterval, controllerInterval)) {
       return controllerInterval;
     }
+    long period = metricsInterval.toNanos();
     long after = afterClose(period);
     long due = lastCloseNanos + period; // the next close
     if (now < due) {
       return Duration.ofNanos(due + after - now);
     }
-    if (now < due + period) {
+    if (nextCloseIsDue(now, lastCloseNanos, metricsInterval, controllerInterval)) {
       return Duration.ofNanos(after); // the close is late (a busy timer thread): look again soon
     }
     return controllerInterval; // no close for a whole interval: the RegionServer's timer is not running
@@ -60,12 +60,17 @@ public final class TickTiming {
    */
   public static boolean nextCloseIsDue(long now, long lastCloseNanos, Duration metricsInterval,
       Duration controllerInterval) {
-    long period = metricsInterval.toNanos();
-    if (period <= 0 || period != controllerInterval.toNanos()) {
+    if (!aligned(metricsInterval, controllerInterval)) {
       return false;
     }
+    long period = metricsInterval.toNanos();
     long due = lastCloseNanos + period;
     return now >= due && now < due + period;
+  }
+
+  /** Decisions follow the closes only when both have the same period. */
+  private static boolean aligned(Duration metricsInterval, Duration controllerInterval) {
+    return metricsInterval.toNanos() > 0 && metricsInterval.equals(controllerInterval);
   }
 
   /** A twentieth of the interval, at most {@link #MAX_AFTER_CLOSE}. */

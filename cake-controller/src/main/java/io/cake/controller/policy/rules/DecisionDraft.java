@@ -40,11 +40,7 @@ public final class DecisionDraft {
   // What the rules change.
   /** Normalised performance; NaN when the interval had too few samples to say. */
   double perf = Double.NaN;
-  /**
-   * The miss was judged from fewer than {@code minSamples} requests (a clear miss, often the first
-   * part-interval of a load, whose DataNode interval may predate the load).
-   */
-  boolean fewSamples;
+
   double share;
   int hdfsRes;
   int hbaseRes;
@@ -93,6 +89,14 @@ public final class DecisionDraft {
   }
 
   /** The new allocation and state, the performance and, in words, why. */
+  /**
+   * Fewer than {@code minSamples} requests: with a performance set, a clear miss (often the first
+   * part-interval of a load, whose DataNode interval may predate the load).
+   */
+  boolean fewSamples() {
+    return obs.samples() < params.minSamples();
+  }
+
   public Decision decision() {
     return new Decision(
         new ControlState(new LatencyAllocation(share, hdfsRes, hbaseRes, cap, throttle), hold, backoff, probing,

@@ -23,7 +23,7 @@ public final class OthersThrottle implements DecisionRule {
   public void apply(DecisionDraft d) {
     ControllerParams params = d.params;
     double perf = d.perf;
-    if (params.poolCapFactor() > 0.0 && !Double.isNaN(perf) && !d.fewSamples) { // as PoolCap
+    if (params.poolCapFactor() > 0.0 && !Double.isNaN(perf) && !d.fewSamples()) { // as PoolCap
       // The cap did not move this interval and the pool cannot shrink further.
       int floor = PoolCap.floor(d);
       int running = PoolCap.running(d.obs, d.cap);

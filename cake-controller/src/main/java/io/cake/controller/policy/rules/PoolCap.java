@@ -35,7 +35,7 @@ public final class PoolCap implements DecisionRule {
     if (params.poolCapFactor() <= 0.0) {
       return 0;
     }
-    if (Double.isNaN(perf) || d.fewSamples) {
+    if (Double.isNaN(perf) || d.fewSamples()) {
       // Too few samples, even for a clear miss: whether the time went to CPU or to the disk is
       // read beside the DataNode's interval, which at a load's start may predate the load (seen:
       // a 5-handler cap at the first decision of an hdd run, on a DataNode interval showing 0.00).

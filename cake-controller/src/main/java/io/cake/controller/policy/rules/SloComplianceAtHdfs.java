@@ -17,12 +17,11 @@ public final class SloComplianceAtHdfs implements DecisionRule {
   public void apply(DecisionDraft d) {
     ControllerParams params = d.params;
     boolean clearMiss = d.obs.clearMiss(d.goal, params.minSamples(), params.confidence());
-    if ((d.obs.samples() < params.minSamples() && !clearMiss) || Double.isNaN(d.obs.measured())) {
+    if ((d.fewSamples() && !clearMiss) || Double.isNaN(d.obs.measured())) {
       d.reasons.add(
           "only " + d.obs.samples() + " samples (< " + params.minSamples() + "): no SLO-driven change");
     } else {
       if (clearMiss) {
-        d.fewSamples = true;
         d.reasons.add(String.format("only %d samples (< %d), but %d over the SLO: a clear miss",
             d.obs.samples(), params.minSamples(), d.obs.overGoal()));
       }
