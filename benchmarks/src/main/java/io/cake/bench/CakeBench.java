@@ -553,9 +553,9 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
   }
 
   @Override
-  public RunSummary runTenants(Policy p, double rate, RateShape shape, Map<String, Double> others, boolean batch,
-      double seconds) throws Exception {
-    return run(p, true, batch, 0, seconds, false, rate, shape, others);
+  public RunSummary runTenantsSettled(Policy p, double settleSeconds, double rate, RateShape shape,
+      Map<String, Double> others, boolean batch, double seconds) throws Exception {
+    return run(p, true, batch, settleSeconds, seconds, false, rate, shape, others);
   }
 
   /** Names like cake-slo-40 (whole ms) or cake-slo-12.5. */

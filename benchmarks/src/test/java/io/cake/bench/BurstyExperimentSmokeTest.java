@@ -43,6 +43,20 @@ class BurstyExperimentSmokeTest {
   }
 
   @Test
+  void theCakeRunSettlesBeforeItIsMeasuredAndTheIsolatedRunDoesNot() {
+    for (JsonNode r : results.get("runs")) {
+      String name = r.get("name").asText();
+      double settle = r.get("settle_s").asDouble();
+      if (name.startsWith("cake")) {
+        assertThat(settle).as("%s settles", name).isPositive();
+        assertThat(r.get("measured_s").asDouble()).as("%s measures the rest", name).isPositive();
+      } else {
+        assertThat(settle).as("%s", name).isZero();
+      }
+    }
+  }
+
+  @Test
   void onlyTheRunsAskedForRanAndTheReportHasTheChart() {
     Set<String> runs = new HashSet<>();
     results.get("runs").forEach(r -> runs.add(r.get("name").asText()));

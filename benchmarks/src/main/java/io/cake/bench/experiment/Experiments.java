@@ -65,11 +65,11 @@ public final class Experiments {
     return 60 + o.records() / 700.0 + o.jvmWarmupSeconds() + 1.35 * budget(o) + settled * settleSeconds(o) + 60;
   }
 
-  private static int settleIntervals(Options o) {
+  static int settleIntervals(Options o) {
     return o.scale == Options.Scale.QUICK || o.scale == Options.Scale.TINY ? SHORT_SETTLE_INTERVALS : SETTLE_INTERVALS;
   }
 
-  private static double settleSeconds(Options o) {
+  static double settleSeconds(Options o) {
     return settleIntervals(o) * o.controllerIntervalMs() / 1000.0;
   }
 

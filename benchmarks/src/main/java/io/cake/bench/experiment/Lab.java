@@ -35,8 +35,17 @@ public interface Lab {
    * The front end at {@code rate} with {@code shape}, and {@code others} (tenant to requests per
    * second) each at a constant rate; each open loop and measured on its own, with batch or not.
    */
-  RunSummary runTenants(Policy policy, double rate, RateShape shape, Map<String, Double> others, boolean batch,
-      double seconds) throws Exception;
+  default RunSummary runTenants(Policy policy, double rate, RateShape shape, Map<String, Double> others, boolean batch,
+      double seconds) throws Exception {
+    return runTenantsSettled(policy, 0, rate, shape, others, batch, seconds);
+  }
+
+  /**
+   * Like {@link #runTenants}, after {@code settleSeconds} (unrecorded) of every front end at its
+   * constant mean rate under the same policy, batch running (as {@link #runSettled}).
+   */
+  RunSummary runTenantsSettled(Policy policy, double settleSeconds, double rate, RateShape shape,
+      Map<String, Double> others, boolean batch, double seconds) throws Exception;
 
   /**
    * Cake's first levels with the controller running on {@code controllerKeys} (cake.slo.*,
