@@ -77,49 +77,6 @@ class SloDeciderTest {
   }
 
   @Test
-  void aMissWaitingAtTheDataNodeWithMostOfTheShareAndFewerSlotsBusyReservesASlot() {
-    // perf 0.9 at share 0.6: the linear model wants 67%, share could still grow, but the tenant is
-    // below its share of the slots and so first at every slot that frees: it waits for a slot.
-    Decision d = decide(obs(100 / 0.9, 0, 0.3), new LatencyAllocation(0.6, 0, 0));
-    assertThat(d.allocation().hdfsReserved()).isEqualTo(1);
-    assertThat(d.allocation().share()).isCloseTo(0.6 / 0.9, within(1e-9));
-    assertThat(d.describe()).contains("with 60% of the share and 0.0 of 6 slots busy");
-    // Using more slots than its share of them (0.6 x 6 = 3.6): it waits for its turn, share helps.
-    Decision busy = decide(new Observation(1_000, 100 / 0.9, 0, 0.3, 0, 4.0, 10, 6), new LatencyAllocation(0.6, 0, 0));
-    assertThat(busy.allocation().hdfsReserved()).isZero();
-    assertThat(busy.allocation().share()).as("share steps (the headroom floor takes it further)").isGreaterThan(0.6);
-    // At or below half the share the share step is tried first.
-    Decision minority = decide(obs(100 / 0.9, 0, 0.3), new LatencyAllocation(0.4, 0, 0));
-    assertThat(minority.allocation().hdfsReserved()).isZero();
-    // Not waiting at the DataNode: a reservation there would not help.
-    Decision cpu = decide(obs(100 / 0.9, 0, 0.01), new LatencyAllocation(0.6, 0, 0));
-    assertThat(cpu.allocation().hdfsReserved()).isZero();
-    // The SLO met: nothing to reserve for.
-    Decision met = decide(obs(95, 0, 0.3), new LatencyAllocation(0.6, 0, 0));
-    assertThat(met.allocation().hdfsReserved()).isZero();
-  }
-
-  @Test
-  void slackAtHalfTheShareOrLessReleasesAnHdfsSlotBeforeShareAsAProbe() {
-    // The tenant keeps 0.4 of a slot busy: the one slot left would be under half busy.
-    Observation slack = new Observation(1_000, 50, 0, 0.2, 0, 0.4, 10, 6);
-    Decision d = decider.decide(slack, ControlState.of(new LatencyAllocation(0.45, 2, 0)), p99at100, 0, 0);
-    assertThat(d.allocation().hdfsReserved()).isEqualTo(1);
-    assertThat(d.allocation().share()).as("no share given back in the same interval").isEqualTo(0.45);
-    assertThat(d.state().probing()).as("judged in the next interval").isTrue();
-    assertThat(d.describe()).contains("release HDFS slot 2 before giving share back");
-    // Above half the share, share goes back first and the slots stay.
-    Decision high = decider.decide(slack, ControlState.of(new LatencyAllocation(0.6, 2, 0)), p99at100, 0, 0);
-    assertThat(high.allocation().hdfsReserved()).isEqualTo(2);
-    assertThat(high.allocation().share()).isLessThan(0.6);
-    // The slot left would be over half busy with the tenant's load: share goes back instead.
-    Observation loaded = new Observation(1_000, 50, 0, 0.2, 0, 0.8, 10, 6);
-    Decision kept = decider.decide(loaded, ControlState.of(new LatencyAllocation(0.45, 2, 0)), p99at100, 0, 0);
-    assertThat(kept.allocation().hdfsReserved()).isEqualTo(2);
-    assertThat(kept.allocation().share()).isLessThan(0.45);
-  }
-
-  @Test
   void shareBelowOnePercentWithSlackReleasesAnHdfsSlotAndCompensates() {
     Decision d = decide(obs(50, 0.5, 0.5), new LatencyAllocation(0.005, 2, 2));
     assertThat(d.allocation().hdfsReserved()).isEqualTo(1);

@@ -6,28 +6,13 @@ import io.cake.controller.policy.LatencyAllocation;
 /**
  * Cake's Algorithm 1, SLO compliance at HDFS (section 5.3): the latency tenant's share moves by a
  * bounded linear model toward normalised performance 1.0; a miss with share above
- * {@code reserveAboveShare} reserves an HDFS slot instead (and, beyond the paper, so does a miss
- * waiting at the DataNode that share cannot fix or that comes with most of the share already,
- * {@link #FIRST_AT_EVERY_SLOT}, which slack at half the share or less gives back first), and
- * slack with share below
+ * {@code reserveAboveShare} reserves an HDFS slot instead, and slack with share below
  * {@code releaseBelowShare} releases one. Fewer than {@code minSamples} requests change nothing,
  * unless so many of them were over the SLO that the miss is clear ({@link
  * io.cake.controller.policy.WindowPercentile#clearlyOver}).
  * Sets the performance every later rule reads.
  */
 public final class SloComplianceAtHdfs implements DecisionRule {
-  /**
-   * Above this share, a latency tenant that misses waiting at the DataNode while keeping fewer
-   * slots busy than its share of them is not waiting for its turn: start-time fair queueing (and
-   * its lane) serve a tenant below its share first at every slot that frees, so what it waits for
-   * is a slot to free, which more share cannot give and a reservation does (fig8: at 10 req/s, 0
-   * to 3 reserved slots took the p99 from 220 to 80 ms). Seen without it: an hdd run at an SLO of
-   * 1.5x the isolated p99 walked share from 61% to 95% over ten intervals at a perf of 0.86-1.19,
-   * the front end keeping 0.6-1.0 of 4 slots busy and waiting 30-45% of each interval. Half, not
-   * lower: from equal shares the share step is tried first, as the paper does.
-   */
-  static final double FIRST_AT_EVERY_SLOT = 0.5;
-
   @Override
   public void apply(DecisionDraft d) {
     ControllerParams params = d.params;
@@ -66,25 +51,19 @@ public final class SloComplianceAtHdfs implements DecisionRule {
           String.format(
               "SLO missed (perf %.2f) with share above %.0f%%: reserve HDFS slot %d, give 1/%d of share back",
               perf, params.reserveAboveShare() * 100, d.hdfsRes, sharedHdfs));
-    } else if ((shareCannotMeet(params, d.share, perf) || firstAtEverySlot(d, sharedHdfs)) && waitsAtDataNode
-        && canReserveHdfs) {
-      // Beyond the paper: the linear model says no share below the bound can meet the SLO, or
-      // the tenant already holds a majority share, and it does wait at the DataNode: reserve a
-      // slot now as well as stepping share, instead of walking share up to the bound first (that
-      // walk is where the paper's convergence time went: four intervals in its Fig. 12, eight in
-      // our hdd regime).
+    } else if (shareCannotMeet(params, d.share, perf) && waitsAtDataNode && canReserveHdfs) {
+      // Beyond the paper: the linear model says no share below the bound can meet the SLO and
+      // the tenant does wait at the DataNode, so reserve a slot now as well as stepping share,
+      // instead of walking share up to the bound first (that walk is where the paper's
+      // convergence time went: four intervals in its Fig. 12, eight in our hdd regime).
       double wants = d.share / perf; // the model's share for the SLO, before the step
-      String why = shareCannotMeet(params, d.share, perf)
-          ? String.format("beyond what share can fix (the model wants %.0f%%)", Math.min(999, 100 * wants))
-          : String.format("with %.0f%% of the share and %.1f of %d slots busy, so waiting for a slot to free, not for its turn,",
-              100 * d.share, d.obs.hdfsBusy(), sharedHdfs);
       double step = linearStep(params, d.share, perf);
       d.share += step;
       d.hdfsRes++;
       d.reasons.add(
           String.format(
-              "SLO missed (perf %.2f) %s while waiting at the DataNode (occupancy %.2f): reserve HDFS slot %d and share +%.1f points",
-              perf, why, d.obs.hdfsOccupancy(), d.hdfsRes, step * 100));
+              "SLO missed (perf %.2f) beyond what share can fix (the model wants %.0f%%) while waiting at the DataNode (occupancy %.2f): reserve HDFS slot %d and share +%.1f points",
+              perf, Math.min(999, 100 * wants), d.obs.hdfsOccupancy(), d.hdfsRes, step * 100));
     } else {
       double step = linearStep(params, d.share, perf);
       d.share += step;
@@ -116,26 +95,12 @@ public final class SloComplianceAtHdfs implements DecisionRule {
     } else if (d.hold > 0) {
       d.reasons.add(String.format(
           "SLO exceeded (perf %.2f): giving share back on hold for %d more intervals", perf, d.hold));
-    } else if (d.hdfsRes > 0 && d.share <= FIRST_AT_EVERY_SLOT && Reservations.canRelease(d.hdfsLoad, d.hdfsRes)) {
-      // The mirror of the reservation taken above half the share: with slack at half the share
-      // or less, a slot goes back before share does. A slot is a quarter of the disks in the hdd
-      // regime, where a point of share is hardly anything to batch. A probe, as a give-back is.
-      d.hdfsRes--;
-      d.giveBack = true;
-      d.reasons.add(String.format(
-          "SLO exceeded (perf %.2f) with %.0f%% of the share: release HDFS slot %d before giving share back",
-          perf, 100 * d.share, d.hdfsRes + 1));
     } else {
       double step = linearStep(params, d.share, perf);
       d.share -= step;
       d.giveBack = true;
       d.reasons.add(String.format("SLO exceeded (perf %.2f): share -%.1f points", perf, step * 100));
     }
-  }
-
-  /** Above {@link #FIRST_AT_EVERY_SLOT} of the share and below that share of the shared slots. */
-  static boolean firstAtEverySlot(DecisionDraft d, int sharedHdfs) {
-    return d.share > FIRST_AT_EVERY_SLOT && d.obs.hdfsBusy() < d.share * sharedHdfs;
   }
 
   /** The linear model's share for the SLO (current share / perf) is beyond {@code reserveAboveShare}. */
