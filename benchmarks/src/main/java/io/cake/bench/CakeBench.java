@@ -166,12 +166,6 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
   }
 
   @Override
-  public RunSummary runSettled(Policy p, double settleSeconds, double seconds, double rate, RateShape shape)
-      throws Exception {
-    return run(p, true, true, settleSeconds, seconds, false, rate, shape);
-  }
-
-  @Override
   public Policy stock(String name, String label) {
     return stockPolicy(name, label);
   }
@@ -553,7 +547,7 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
   }
 
   @Override
-  public RunSummary runTenantsSettled(Policy p, double settleSeconds, double rate, RateShape shape,
+  public RunSummary runTenants(Policy p, double settleSeconds, double rate, RateShape shape,
       Map<String, Double> others, boolean batch, double seconds) throws Exception {
     return run(p, true, batch, settleSeconds, seconds, false, rate, shape, others);
   }

@@ -19,8 +19,10 @@ public interface Lab {
    * the constant base rate under the same policy: a controller starts the shaped run from the
    * allocation it found at the base rate, as on a cluster that was already running.
    */
-  RunSummary runSettled(Policy policy, double settleSeconds, double seconds, double rate, RateShape shape)
-      throws Exception;
+  default RunSummary runSettled(Policy policy, double settleSeconds, double seconds, double rate, RateShape shape)
+      throws Exception {
+    return runTenants(policy, settleSeconds, rate, shape, Map.of(), true, seconds);
+  }
 
   /** Stock HBase (SimpleRpcScheduler, one FIFO queue) over a DataNode whose Cake gate is off. */
   Policy stock(String name, String label);
@@ -33,18 +35,11 @@ public interface Lab {
 
   /**
    * The front end at {@code rate} with {@code shape}, and {@code others} (tenant to requests per
-   * second) each at a constant rate; each open loop and measured on its own, with batch or not.
+   * second) each at a constant rate; each open loop and measured on its own, with batch or not;
+   * after {@code settleSeconds} (unrecorded, 0 for none) of every front end at its constant mean
+   * rate under the same policy.
    */
-  default RunSummary runTenants(Policy policy, double rate, RateShape shape, Map<String, Double> others, boolean batch,
-      double seconds) throws Exception {
-    return runTenantsSettled(policy, 0, rate, shape, others, batch, seconds);
-  }
-
-  /**
-   * Like {@link #runTenants}, after {@code settleSeconds} (unrecorded) of every front end at its
-   * constant mean rate under the same policy, batch running (as {@link #runSettled}).
-   */
-  RunSummary runTenantsSettled(Policy policy, double settleSeconds, double rate, RateShape shape,
+  RunSummary runTenants(Policy policy, double settleSeconds, double rate, RateShape shape,
       Map<String, Double> others, boolean batch, double seconds) throws Exception;
 
   /**

@@ -96,17 +96,21 @@ final class TenantExperiments {
    */
   private RunSummary settledRun(Policy p, double seconds) throws Exception {
     double settle = Experiments.settleSeconds(o);
-    RunSummary s = lab.runTenantsSettled(p, settle, rate(fronts.get(0)), shape, others(), true,
-        Math.max(seconds / 2, seconds - settle));
-    r.runs.add(s);
-    return s;
+    return run(p, 1, 1, true, settle, Math.max(seconds / 2, seconds - settle));
   }
 
   /** The first front end at {@code firstTimes} its rate, the others at {@code othersTimes} theirs. */
   private RunSummary run(Policy p, double firstTimes, double othersTimes, boolean batch, double seconds) throws Exception {
+    return run(p, firstTimes, othersTimes, batch, 0, seconds);
+  }
+
+  /** As above, after {@code settleSeconds} of every front end at its constant rate (unrecorded). */
+  private RunSummary run(Policy p, double firstTimes, double othersTimes, boolean batch, double settleSeconds,
+      double seconds) throws Exception {
     Map<String, Double> others = new LinkedHashMap<>();
     others().forEach((t, v) -> others.put(t, round(v * othersTimes)));
-    RunSummary s = lab.runTenants(p, rate(fronts.get(0)) * firstTimes, shape, others, batch, seconds);
+    RunSummary s = lab.runTenants(p, settleSeconds, rate(fronts.get(0)) * firstTimes, shape, others, batch,
+        seconds);
     r.runs.add(s);
     return s;
   }

@@ -40,7 +40,6 @@ public final class DecisionDraft {
   // What the rules change.
   /** Normalised performance; NaN when the interval had too few samples to say. */
   double perf = Double.NaN;
-
   double share;
   int hdfsRes;
   int hbaseRes;
@@ -88,7 +87,6 @@ public final class DecisionDraft {
     this.hdfsLoad = params.headroom() > 0 ? hdfsPeak : obs.hdfsBusy();
   }
 
-  /** The new allocation and state, the performance and, in words, why. */
   /**
    * Fewer than {@code minSamples} requests: with a performance set, a clear miss (often the first
    * part-interval of a load, whose DataNode interval may predate the load).
@@ -97,6 +95,7 @@ public final class DecisionDraft {
     return obs.samples() < params.minSamples();
   }
 
+  /** The new allocation and state, the performance and, in words, why. */
   public Decision decision() {
     return new Decision(
         new ControlState(new LatencyAllocation(share, hdfsRes, hbaseRes, cap, throttle), hold, backoff, probing,
