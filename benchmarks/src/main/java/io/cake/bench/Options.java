@@ -90,6 +90,29 @@ public final class Options {
   public DiskModel diskModel;
   private final Map<String, String> diskKeys = new LinkedHashMap<>();
 
+  /** Where the tenants' clients run: the cluster's JVM (default) or two of their own. */
+  public Clients clients = Clients.IN_JVM;
+
+  /** Where the load generators run (docs/benchmarks.md, 'Client processes'). */
+  public enum Clients {
+    /** Two client JVMs beside the cluster's: the front ends in one, batch in the other. */
+    SEPARATE,
+    /** Every client thread in the cluster's JVM (the default; every recorded run measured so). */
+    IN_JVM;
+
+    static Clients parse(String v) {
+      try {
+        return valueOf(v.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("--clients must be separate or in-jvm, got '" + v + "'");
+      }
+    }
+
+    public String label() {
+      return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+  }
+
   /** What the DataNode reads from. */
   public enum Disk {
     MEMORY,
@@ -232,6 +255,7 @@ public final class Options {
           Double.parseDouble(v); // a number; its range is checked with the others
           diskKeys.put(key.substring(2), v);
         }
+        case "--clients" -> clients = Clients.parse(v);
         case "--shape" -> shape = RateShape.parse(v);
         case "--rate" -> rate = positive(key, Double.parseDouble(v));
         case "--records" -> records = (long) (double) positive(key, Double.parseDouble(v));
@@ -412,6 +436,9 @@ public final class Options {
       m.put("experiment", experiment.id());
     }
     m.put("target", zk == null ? "embedded" : "zk " + zk);
+    m.put("clients", clients == Clients.SEPARATE
+        ? "separate: the front ends in one client JVM, batch in another, the cluster in the bench's"
+        : "in-jvm: every client thread in the cluster's JVM");
     m.put("records", records());
     m.put("row_bytes", 8192);
     m.put("scan_rows", 500);

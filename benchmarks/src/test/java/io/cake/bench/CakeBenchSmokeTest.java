@@ -56,6 +56,11 @@ class CakeBenchSmokeTest {
   }
 
   @Test
+  void theClientsRanInTheClustersJvm() {
+    assertThat(results.get("config").get("clients").asText()).startsWith("in-jvm");
+  }
+
+  @Test
   void topLevelSchema() {
     assertThat(results.get("schema").asText()).isEqualTo("cake-bench/1");
     assertThat(results.get("config").isObject()).isTrue();

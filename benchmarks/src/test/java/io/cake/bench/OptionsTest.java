@@ -53,6 +53,15 @@ class OptionsTest {
   }
 
   @Test
+  void clientsRunInTheClustersJvmUnlessToldAndBadValuesAreRefused() {
+    assertThat(Options.parse(new String[] {}).clients).isEqualTo(Options.Clients.IN_JVM);
+    assertThat(Options.parse(new String[] {"--clients", "in-jvm"}).clients).isEqualTo(Options.Clients.IN_JVM);
+    assertThat(Options.parse(new String[] {"--clients=separate"}).clients).isEqualTo(Options.Clients.SEPARATE);
+    assertThatThrownBy(() -> Options.parse(new String[] {"--clients", "remote"}))
+        .hasMessageContaining("--clients").hasMessageContaining("remote");
+  }
+
+  @Test
   void badDiskInputIsRefusedByOptionName() {
     assertThatThrownBy(() -> Options.parse(new String[] {"--disk", "ssd"})).hasMessageContaining("--disk").hasMessageContaining("ssd");
     assertThatThrownBy(() -> Options.parse(new String[] {"--disk", "hdd", "--disk-mb-per-s", "0"})).hasMessageContaining("--disk-mb-per-s");

@@ -160,6 +160,11 @@ public final class EmbeddedCluster implements Target {
     return (int) Math.ceil((double) base * limit / baseSoftLimit);
   }
 
+  @Override
+  public Configuration clientConfiguration() {
+    return clientConf();
+  }
+
   private Configuration clientConf() {
     Configuration c = new Configuration(util.getConfiguration());
     c.setInt("hbase.client.operation.timeout", 60_000);

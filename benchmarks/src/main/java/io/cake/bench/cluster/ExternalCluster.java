@@ -69,6 +69,11 @@ public final class ExternalCluster implements Target {
   }
 
   @Override
+  public Configuration clientConfiguration() {
+    return new Configuration(conf);
+  }
+
+  @Override
   public boolean canApplyPolicies() {
     return false;
   }

@@ -9,6 +9,9 @@ public interface Target extends AutoCloseable {
   /** A new connection for {@code tenant}, as its own user, with the tenant connection attribute. */
   Connection connect(String tenant) throws IOException;
 
+  /** The HBase client configuration of {@link #connect}'s connections (for client processes). */
+  org.apache.hadoop.conf.Configuration clientConfiguration();
+
   /** Whether this target can switch policies (the embedded one can). */
   boolean canApplyPolicies();
 

@@ -2,19 +2,12 @@ package io.cake.bench.load;
 
 import io.cake.bench.cluster.AllocationPoint;
 import io.cake.bench.cluster.Target;
-import io.cake.ycsb.CakeHBaseClient;
-import io.cake.bench.ycsb.Workloads;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import org.apache.hadoop.hbase.client.Connection;
-import site.ycsb.workloads.CoreWorkload;
 
 /**
  * One measured run: the front end (open loop at a target rate, latency from the intended start)
@@ -27,6 +20,9 @@ import site.ycsb.workloads.CoreWorkload;
  * each, issues the read and records {@code completion - intended start}. When the workers are all
  * busy a request starts late but its latency still counts from when it should have started, so a
  * slow server cannot hide its queueing (no coordinated omission).
+ *
+ * <p>The tenants play in this JVM ({@link Load}) or in the bench's client processes ({@link
+ * LoadClients}), which run the same {@link Load} and send each operation back.
  */
 public final class Phase {
   /** What to run. */
@@ -63,6 +59,23 @@ public final class Phase {
       this(name, frontend, batch, settleSeconds, warmupSeconds, measureSeconds, windowSeconds, shape, rate,
           frontendThreads, batchThreads, records, seed, closedLoopFrontend, Map.of());
     }
+
+    /** The front ends' part of this run (no batch), for the process that plays them. */
+    public Spec frontendsOnly() {
+      return new Spec(name, frontend, false, settleSeconds, warmupSeconds, measureSeconds, windowSeconds, shape, rate,
+          frontendThreads, batchThreads, records, seed, closedLoopFrontend, otherFrontends);
+    }
+
+    /** Batch's part of this run (no front end), for the process that plays it. */
+    public Spec batchOnly() {
+      return new Spec(name, false, batch, settleSeconds, warmupSeconds, measureSeconds, windowSeconds, shape, rate,
+          frontendThreads, batchThreads, records, seed, closedLoopFrontend, Map.of());
+    }
+
+    /** Whether any tenant runs. */
+    public boolean hasLoad() {
+      return frontend || batch || !otherFrontends.isEmpty();
+    }
   }
 
   /** What a run measured. */
@@ -94,62 +107,52 @@ public final class Phase {
   private final Target target;
   private final Connection frontendConn;
   private final Connection batchConn;
+  private final LoadClients clients;
 
+  /** Plays the tenants in this JVM, on these connections. */
   public Phase(Target target, Connection frontendConn, Connection batchConn) {
+    this(target, frontendConn, batchConn, null);
+  }
+
+  /** Has the client processes play the tenants: the front ends in one, batch in the other. */
+  public Phase(Target target, LoadClients clients) {
+    this(target, null, null, java.util.Objects.requireNonNull(clients));
+  }
+
+  private Phase(Target target, Connection frontendConn, Connection batchConn, LoadClients clients) {
     this.target = target;
     this.frontendConn = frontendConn;
     this.batchConn = batchConn;
+    this.clients = clients;
   }
 
   public Outcome run(Spec spec, Consumer<Live> progress) throws Exception {
-    double shaped = spec.warmupSeconds() + spec.measureSeconds();
-    double length = spec.settleSeconds() + shaped;
+    double length = spec.settleSeconds() + spec.warmupSeconds() + spec.measureSeconds();
     Windows fe = spec.frontend() ? new Windows(spec.windowSeconds(), spec.measureSeconds()) : null;
     Windows ba = spec.batch() ? new Windows(spec.windowSeconds(), spec.measureSeconds()) : null;
-    CakeHBaseClient.Stats feStats = new CakeHBaseClient.Stats();
-    CakeHBaseClient.Stats baStats = new CakeHBaseClient.Stats();
-    AtomicBoolean stop = new AtomicBoolean();
-    List<Thread> threads = new ArrayList<>();
-    List<Throwable> failures = new CopyOnWriteArrayList<>();
-    long start = System.nanoTime() + 200_000_000L; // everyone ready before t = 0
-    long measureStart = start + (long) ((spec.settleSeconds() + spec.warmupSeconds()) * 1e9);
-    long end = start + (long) (length * 1e9);
-
-    if (spec.frontend()) {
-      CoreWorkload w = Workloads.frontend(spec.records());
-      if (spec.closedLoopFrontend()) {
-        for (int i = 0; i < spec.frontendThreads(); i++) {
-          final int id = i;
-          threads.add(
-              worker("cake-bench-fe-" + i, failures, () -> closedLoop(
-                  w, frontendConn, EmbeddedNames.FRONTEND, feStats, fe, measureStart, end, stop, spec,
-                  id, spec.frontendThreads())));
-        }
-      } else {
-        openLoop(w, EmbeddedNames.FRONTEND, spec.rate(), spec.shape(), spec.seed(), fe, feStats, spec, shaped, start,
-            measureStart, stop, failures, threads, frontendConn);
-      }
-    }
     Map<String, Windows> others = new java.util.TreeMap<>();
-    long seedOffset = 1;
-    for (Map.Entry<String, Double> o : spec.otherFrontends().entrySet()) {
-      Windows win = new Windows(spec.windowSeconds(), spec.measureSeconds());
-      others.put(o.getKey(), win);
-      openLoop(Workloads.frontend(spec.records()), o.getKey(), o.getValue(), RateShape.CONSTANT,
-          spec.seed() + 7919 * seedOffset++, win, feStats, spec, shaped, start, measureStart, stop, failures, threads,
-          frontendConn);
+    for (String o : spec.otherFrontends().keySet()) {
+      others.put(o, new Windows(spec.windowSeconds(), spec.measureSeconds()));
     }
-    if (spec.batch()) {
-      CoreWorkload w = Workloads.batch(spec.records());
-      for (int i = 0; i < spec.batchThreads(); i++) {
-        final int id = i;
-        threads.add(
-            worker("cake-bench-batch-" + i, failures, () -> closedLoop(
-                w, batchConn, EmbeddedNames.BATCH, baStats, ba, measureStart, end, stop, spec, id,
-                spec.batchThreads())));
-      }
+    Map<String, Sink> sinks = new java.util.HashMap<>(others);
+    if (fe != null) {
+      sinks.put(EmbeddedNames.FRONTEND, fe);
     }
-    threads.forEach(Thread::start);
+    if (ba != null) {
+      sinks.put(EmbeddedNames.BATCH, ba);
+    }
+    // Everyone ready before t = 0: a client process needs a moment to read its orders.
+    long start = System.nanoTime() + (clients == null ? 200_000_000L : 1_000_000_000L);
+    Load.Clock clock = Load.Clock.of(spec, start);
+    long measureStart = clock.measureStart();
+    long end = clock.end();
+    Load local = null;
+    if (clients == null) {
+      local = new Load(spec, clock, sinks, frontendConn, batchConn);
+      local.start();
+    } else {
+      clients.begin(spec, clock, sinks);
+    }
 
     List<AllocationPoint> allocation = new ArrayList<>();
     org.HdrHistogram.Histogram serverFe = new org.HdrHistogram.Histogram(2);
@@ -179,24 +182,30 @@ public final class Phase {
       LockSupport.parkNanos(Math.min(250_000_000L, Math.max(1, end - now)));
     }
     // Let in-flight requests finish (their latency counts); new ones are not started.
-    long grace = System.nanoTime() + 90_000_000_000L;
-    for (Thread t : threads) {
-      long left = grace - System.nanoTime();
-      if (left > 0) {
-        t.join(Math.max(1, left / 1_000_000));
-      }
+    long grace = System.nanoTime() + GRACE_NANOS;
+    Runnable tick = () -> {
       if (progress != null) {
         progress.accept(live(fe, ba, length, length));
       }
+    };
+    long feErrors;
+    long baErrors;
+    String lastError;
+    if (local != null) {
+      local.finish(grace, tick);
+      if (!local.failures.isEmpty()) {
+        throw new IllegalStateException("a load thread failed", local.failures.get(0));
+      }
+      feErrors = local.frontendStats.errors.sum();
+      baErrors = local.batchStats.errors.sum();
+      lastError = local.lastError();
+    } else {
+      LoadClients.Done done = clients.await(grace + 60_000_000_000L);
+      tick.run();
+      feErrors = done.frontendErrors();
+      baErrors = done.batchErrors();
+      lastError = done.lastError();
     }
-    stop.set(true);
-    for (Thread t : threads) {
-      t.join(30_000);
-    }
-    if (!failures.isEmpty()) {
-      throw new IllegalStateException("a load thread failed", failures.get(0));
-    }
-    String lastError = !feStats.lastError().isEmpty() ? feStats.lastError() : baStats.lastError();
     return new Outcome(
         spec,
         fe,
@@ -205,50 +214,15 @@ public final class Phase {
         serverFe.getTotalCount() == 0 ? null : serverFe,
         firstServerStart == Long.MIN_VALUE ? Double.NaN : (firstServerStart - measureStart) / 1e9,
         lastServerEnd == Long.MIN_VALUE ? Double.NaN : (lastServerEnd - measureStart) / 1e9,
-        feStats.errors.sum(),
-        baStats.errors.sum(),
+        feErrors,
+        baErrors,
         lastError,
         (System.nanoTime() - start) / 1e9,
         others);
   }
 
-  /**
-   * One open-loop tenant: intended starts drawn up front (Poisson at {@code rate} with {@code
-   * shape}), taken in order by the spec's front-end threads, latency from the intended start.
-   */
-  private static void openLoop(CoreWorkload w, String tenant, double rate, RateShape shape, long seed, Windows windows,
-      CakeHBaseClient.Stats stats, Spec spec, double shaped, long start, long measureStart, AtomicBoolean stop,
-      List<Throwable> failures, List<Thread> threads, Connection conn) {
-    long[] arrivals = shape.arrivalsAfter(rate, spec.settleSeconds(), shaped, seed);
-    AtomicInteger next = new AtomicInteger();
-    int n = spec.frontendThreads();
-    for (int i = 0; i < n; i++) {
-      final int id = i;
-      threads.add(
-          worker("cake-bench-" + tenant + "-" + i, failures, () -> {
-            CakeHBaseClient db = new CakeHBaseClient(conn, tenant, Workloads.FAMILY, stats);
-            Properties p = new Properties();
-            db.setProperties(p);
-            db.init();
-            Object state = w.initThread(p, id, n);
-            while (!stop.get()) {
-              int k = next.getAndIncrement();
-              if (k >= arrivals.length) {
-                break;
-              }
-              long intended = start + arrivals[k];
-              long now;
-              while ((now = System.nanoTime()) < intended) {
-                LockSupport.parkNanos(intended - now);
-              }
-              w.doTransaction(db, state);
-              long done = System.nanoTime();
-              windows.record(intended - measureStart, done - intended, db.lastBytes(), db.lastStatus().isOk());
-            }
-            db.cleanup();
-          }));
-    }
-  }
+  /** How long in-flight operations may take to finish after a phase's end. */
+  static final long GRACE_NANOS = 90_000_000_000L;
 
   private static Live live(Windows fe, Windows ba, double t, double length) {
     long feOps = 0;
@@ -260,67 +234,11 @@ public final class Phase {
     return new Live(t, length, feOps, p99, ba == null ? 0 : ba.totalOps());
   }
 
-  /** A closed loop: issue, wait for the answer, issue again, until the end of the phase. */
-  private static void closedLoop(
-      CoreWorkload w,
-      Connection conn,
-      String tenant,
-      CakeHBaseClient.Stats stats,
-      Windows windows,
-      long measureStart,
-      long end,
-      AtomicBoolean stop,
-      Spec spec,
-      int id,
-      int n)
-      throws Exception {
-    CakeHBaseClient db = new CakeHBaseClient(conn, tenant, Workloads.FAMILY, stats);
-    Properties p = new Properties();
-    if (tenant.equals(EmbeddedNames.BATCH)) {
-      p.setProperty(CakeHBaseClient.SCAN_CACHING_PROPERTY, Integer.toString(BATCH_SCAN_CACHING));
-    }
-    db.setProperties(p);
-    db.init();
-    Object state = w.initThread(p, id, n);
-    while (!stop.get() && System.nanoTime() < end) {
-      long s = System.nanoTime();
-      w.doTransaction(db, state);
-      long done = System.nanoTime();
-      boolean ok = db.lastStatus().isOk();
-      if (done <= end) {
-        windows.record(done - measureStart, done - s, db.lastBytes(), ok);
-      }
-      if (!ok) {
-        LockSupport.parkNanos(100_000_000L); // back off after an error (throttled, overloaded)
-      }
-    }
-    db.cleanup();
-  }
-
   /**
    * Rows per scan RPC of the batch tenant: a 500-row scan is five RPCs of about 800 KB, so
    * schedulers that work per RPC (HBase's queues, its deadline ordering, Cake) can interleave.
    */
   public static final int BATCH_SCAN_CACHING = 100;
-
-  private interface Body {
-    void run() throws Exception;
-  }
-
-  private static Thread worker(String name, List<Throwable> failures, Body body) {
-    Thread t =
-        new Thread(
-            () -> {
-              try {
-                body.run();
-              } catch (Throwable e) {
-                failures.add(e);
-              }
-            },
-            name);
-    t.setDaemon(true);
-    return t;
-  }
 
   /** Tenant names (the same as the embedded cluster's). */
   public static final class EmbeddedNames {

@@ -10,7 +10,7 @@ import org.HdrHistogram.Histogram;
  * window, plus per-window operation and byte counts. Latencies are recorded in microseconds.
  * Thread-safe (recording takes a short lock on the window; rates are hundreds per second).
  */
-public final class Windows {
+public final class Windows implements Sink {
   private static final long MAX_MICROS = 3_600_000_000L;
 
   private final long windowNanos;
@@ -41,6 +41,7 @@ public final class Windows {
   }
 
   /** An operation at {@code at} ns after the measured period began (negative: warm-up, ignored). */
+  @Override
   public void record(long at, long latencyNanos, long byteCount, boolean ok) {
     int i = index(at);
     if (i < 0) {

@@ -1,0 +1,50 @@
+package io.cake.bench.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class LoadClientTest {
+  @Test
+  void anOrderCarriesTheWholeSpecAndClockToTheClientProcess() throws Exception {
+    Phase.Spec spec = new Phase.Spec("cake-slo-30", true, false, 20, 5, 70.5, 5, RateShape.ON_OFF, 31.5, 64, 12,
+        40_000, 42, false, Map.of("frontend-b", 12.5, "frontend-c", 7.0));
+    Load.Clock clock = new Load.Clock(1_000_000_123L, 26_000_000_123L, 96_500_000_123L);
+
+    var order = new ObjectMapper().readTree(LoadClient.order(spec, clock));
+
+    assertThat(LoadClient.spec(order.get("spec"))).isEqualTo(spec);
+    assertThat(order.get("start").asLong()).isEqualTo(clock.start());
+    assertThat(order.get("measure_start").asLong()).isEqualTo(clock.measureStart());
+    assertThat(order.get("end").asLong()).isEqualTo(clock.end());
+  }
+
+  @Test
+  void eachProcessGetsItsOwnTenantsOnly() {
+    Phase.Spec spec = new Phase.Spec("mixed", true, true, 0, 5, 30, 5, RateShape.CONSTANT, 30, 64, 12, 4000, 1,
+        false, Map.of("frontend-b", 10.0));
+
+    assertThat(spec.frontendsOnly().batch()).isFalse();
+    assertThat(spec.frontendsOnly().frontend()).isTrue();
+    assertThat(spec.frontendsOnly().otherFrontends()).containsOnlyKeys("frontend-b");
+    assertThat(spec.batchOnly().batch()).isTrue();
+    assertThat(spec.batchOnly().frontend()).isFalse();
+    assertThat(spec.batchOnly().otherFrontends()).isEmpty();
+    Phase.Spec batchAlone = new Phase.Spec("isolated-batch", false, true, 0, 5, 30, 5, RateShape.CONSTANT, 30, 64, 12,
+        4000, 1, false);
+    assertThat(batchAlone.frontendsOnly().hasLoad()).isFalse();
+    assertThat(batchAlone.batchOnly().hasLoad()).isTrue();
+  }
+
+  @Test
+  void theClockPutsTheMeasuredPeriodAfterSettleAndWarmUp() {
+    Phase.Spec spec = new Phase.Spec("s", true, true, 20, 5, 30, 5, RateShape.CONSTANT, 30, 64, 12, 4000, 1, false);
+
+    Load.Clock c = Load.Clock.of(spec, 1_000);
+
+    assertThat(c.measureStart()).isEqualTo(1_000 + 25_000_000_000L);
+    assertThat(c.end()).isEqualTo(1_000 + 55_000_000_000L);
+  }
+}
