@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.File;
+import java.nio.file.Files;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -13,7 +14,10 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * {@code experiment bursty} end to end at smoke-test scale: the first front end on-off and judged
- * at p99.9, the others constant at p99, under the controller for several tenants.
+ * at p99.9, the others constant at p99, under the controller for several tenants. It stands for
+ * the experiments with several tenants (multi-tenant, misbehaving, overload share its code), and
+ * it is the suite's run of {@code --clients separate}: three front ends and batch played by two
+ * client processes, each operation sent back under its tenant's name.
  */
 class BurstyExperimentSmokeTest {
   private static final File OUT = new File("target/smoke-bursty");
@@ -22,8 +26,36 @@ class BurstyExperimentSmokeTest {
   @BeforeAll
   @Timeout(value = 5, unit = TimeUnit.MINUTES)
   static void runHarness() throws Exception {
-    results = SmokeRun.of(" (experiment bursty)", OUT, "experiment", "bursty", "--tiny", "--policies", "cake-slo")
-        .results();
+    for (String f : new String[] {"client-conf.xml", "client-frontend.log", "client-batch.log"}) {
+      Files.deleteIfExists(new File(OUT, f).toPath()); // not a run's before this one
+    }
+    results = SmokeRun.of(" (experiment bursty)", OUT, "experiment", "bursty", "--tiny", "--policies", "cake-slo",
+        "--clients", "separate").results();
+  }
+
+  @Test
+  void theClientsRanInTwoProcessesOfTheirOwn() {
+    assertThat(results.get("config").get("clients").asText()).startsWith("separate");
+    assertThat(new File(OUT, "client-conf.xml")).isFile();
+    assertThat(new File(OUT, "client-frontend.log")).isFile();
+    assertThat(new File(OUT, "client-batch.log")).isFile();
+  }
+
+  @Test
+  void everyFrontEndIsMeasuredApartAndJudgedByItsOwnSlo() throws Exception {
+    Set<String> tenants = new HashSet<>();
+    for (JsonNode p : results.get("experiment").get("points")) {
+      if (p.get("run").asText().equals("cake-slo-tenants") && p.has("slo_ms")) {
+        tenants.add(p.get("tenant").asText());
+      }
+    }
+    assertThat(tenants).containsExactlyInAnyOrder("frontend", "frontend-b", "frontend-c");
+    JsonNode slos = results.get("experiment").get("summary").get("slos_ms");
+    for (String t : tenants) {
+      assertThat(slos.get(t).asDouble()).as("%s's SLO", t).isPositive();
+    }
+    assertThat(results.get("config").get("disk").get("kind").asText()).contains("emulated");
+    assertThat(Files.readString(new File(OUT, "report.md").toPath())).contains("weighted_badness");
   }
 
   @Test

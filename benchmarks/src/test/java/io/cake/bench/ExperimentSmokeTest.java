@@ -22,19 +22,7 @@ class ExperimentSmokeTest {
   @BeforeAll
   @Timeout(value = 5, unit = TimeUnit.MINUTES)
   static void runHarness() throws Exception {
-    // In client processes: the one smoke test of --clients separate (the others run in-jvm).
-    for (String f : new String[] {"client-conf.xml", "client-frontend.log", "client-batch.log"}) {
-      Files.deleteIfExists(new File(OUT, f).toPath()); // not a run's before this one
-    }
-    results = SmokeRun.of(" (experiment fig12)", OUT, "experiment", "fig12", "--tiny", "--clients", "separate").results();
-  }
-
-  @Test
-  void theClientsRanInTwoProcessesOfTheirOwn() {
-    assertThat(results.get("config").get("clients").asText()).startsWith("separate");
-    assertThat(new File(OUT, "client-conf.xml")).isFile();
-    assertThat(new File(OUT, "client-frontend.log")).isFile();
-    assertThat(new File(OUT, "client-batch.log")).isFile();
+    results = SmokeRun.of(" (experiment fig12)", OUT, "experiment", "fig12", "--tiny").results();
   }
 
   @Test
