@@ -12,6 +12,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
 import org.apache.hadoop.hbase.client.Connection;
 import site.ycsb.workloads.CoreWorkload;
 
@@ -39,14 +40,14 @@ final class Load {
   private final AtomicBoolean stop = new AtomicBoolean();
 
   /**
-   * @param sinks where each tenant's operations go, by tenant name ({@link EmbeddedNames#FRONTEND},
-   *     the spec's other front ends, {@link EmbeddedNames#BATCH}); the spec's tenants only
+   * @param sinks where a tenant's operations go, by tenant name ({@link EmbeddedNames#FRONTEND},
+   *     the spec's other front ends, {@link EmbeddedNames#BATCH}); asked once per tenant the spec has
    */
-  Load(Spec spec, Clock clock, Map<String, ? extends Sink> sinks, Connection frontendConn, Connection batchConn)
+  Load(Spec spec, Clock clock, Function<String, ? extends Sink> sinks, Connection frontendConn, Connection batchConn)
       throws site.ycsb.WorkloadException {
     double shaped = spec.warmupSeconds() + spec.measureSeconds();
     if (spec.frontend()) {
-      Sink fe = sinks.get(EmbeddedNames.FRONTEND);
+      Sink fe = sinks.apply(EmbeddedNames.FRONTEND);
       if (spec.closedLoopFrontend()) {
         CoreWorkload w = Workloads.frontend(spec.records());
         for (int i = 0; i < spec.frontendThreads(); i++) {
@@ -62,11 +63,11 @@ final class Load {
     long seedOffset = 1;
     for (Map.Entry<String, Double> o : spec.otherFrontends().entrySet()) {
       openLoop(Workloads.frontend(spec.records()), o.getKey(), o.getValue(), RateShape.CONSTANT,
-          spec.seed() + 7919 * seedOffset++, sinks.get(o.getKey()), spec, shaped, clock, frontendConn);
+          spec.seed() + 7919 * seedOffset++, sinks.apply(o.getKey()), spec, shaped, clock, frontendConn);
     }
     if (spec.batch()) {
       CoreWorkload w = Workloads.batch(spec.records());
-      Sink ba = sinks.get(EmbeddedNames.BATCH);
+      Sink ba = sinks.apply(EmbeddedNames.BATCH);
       for (int i = 0; i < spec.batchThreads(); i++) {
         final int id = i;
         threads.add(worker("cake-bench-batch-" + i, () -> closedLoop(

@@ -1,9 +1,6 @@
 package io.cake.bench.load;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.cake.bench.load.Phase.Spec;
 import io.cake.ycsb.CakeHBaseClient;
 import java.io.BufferedReader;
 import java.io.FileDescriptor;
@@ -12,10 +9,8 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hbase.HBaseConfiguration;
@@ -30,7 +25,7 @@ import org.apache.hadoop.hbase.security.User;
  * and GC pauses are not the cluster's (see {@link LoadClients}).
  *
  * <p>Usage: {@code LoadClient <client-conf.xml> <user>}. Reads one order per line on stdin (a
- * run's spec and clock, {@link #order}), plays it, and writes to stdout {@code READY <nanoTime>}
+ * run's spec and clock, an {@link Order}), plays it, and writes to stdout {@code READY <nanoTime>}
  * once, then per operation {@code R <tenant> <at> <latencyNanos> <bytes> <0|1>} and per order
  * {@code DONE <json>}. Exits when stdin closes.
  */
@@ -61,90 +56,46 @@ public final class LoadClient {
       String line;
       while ((line = in.readLine()) != null) {
         if (!line.isBlank()) {
-          pipe.println("DONE " + play(JSON.readTree(line), conn, pipe));
+          pipe.println("DONE " + play(read(line, Order.class), conn, pipe));
           pipe.flush();
         }
       }
     }
   }
 
-  private static String play(JsonNode order, Connection conn, PrintStream pipe) throws Exception {
-    Spec spec = spec(order.get("spec"));
-    Load.Clock clock = new Load.Clock(order.get("start").asLong(), order.get("measure_start").asLong(),
-        order.get("end").asLong());
-    Map<String, Sink> sinks = new HashMap<>();
-    for (String tenant : tenants(spec)) {
-      sinks.put(tenant, (at, latency, bytes, ok) -> {
-        String r = String.format(Locale.ROOT, "R %s %d %d %d %d", tenant, at, latency, bytes, ok ? 1 : 0);
-        synchronized (pipe) {
-          pipe.println(r);
-          pipe.flush();
-        }
-      });
-    }
-    Load load = new Load(spec, clock, sinks, conn, conn);
+  private static String play(Order order, Connection conn, PrintStream pipe) throws Exception {
+    Load.Clock clock = order.clock();
+    // Every operation goes back under its tenant's name.
+    Load load = new Load(order.spec(), clock, tenant -> (at, latency, bytes, ok) -> {
+      String r = String.format(Locale.ROOT, "R %s %d %d %d %d", tenant, at, latency, bytes, ok ? 1 : 0);
+      synchronized (pipe) {
+        pipe.println(r);
+        pipe.flush();
+      }
+    }, conn, conn);
     load.start();
     long now;
     while ((now = System.nanoTime()) < clock.end()) {
       LockSupport.parkNanos(clock.end() - now);
     }
     load.finish(System.nanoTime() + Phase.GRACE_NANOS, () -> {});
-    ObjectNode done = JSON.createObjectNode();
-    done.put("frontend_errors", load.frontendStats.errors.sum());
-    done.put("batch_errors", load.batchStats.errors.sum());
-    done.put("last_error", load.lastError());
+    String failure = null;
     if (!load.failures.isEmpty()) {
       Throwable f = load.failures.get(0);
       f.printStackTrace();
-      done.put("failure", f.toString());
+      failure = f.toString();
     }
-    return JSON.writeValueAsString(done);
+    return write(new LoadClients.Done(load.frontendStats.errors.sum(), load.batchStats.errors.sum(), load.lastError(), failure));
   }
 
-  private static Iterable<String> tenants(Spec spec) {
-    java.util.List<String> t = new java.util.ArrayList<>(spec.otherFrontends().keySet());
-    if (spec.frontend()) {
-      t.add(Phase.EmbeddedNames.FRONTEND);
-    }
-    if (spec.batch()) {
-      t.add(Phase.EmbeddedNames.BATCH);
-    }
-    return t;
-  }
+  /** One order: what to play and when (a line of JSON on the pipe). */
+  record Order(Phase.Spec spec, Load.Clock clock) {}
 
-  /** One order line: what to play and when. */
-  static String order(Spec s, Load.Clock clock) throws IOException {
-    ObjectNode o = JSON.createObjectNode();
-    ObjectNode n = o.putObject("spec");
-    n.put("name", s.name());
-    n.put("frontend", s.frontend());
-    n.put("batch", s.batch());
-    n.put("settle_s", s.settleSeconds());
-    n.put("warmup_s", s.warmupSeconds());
-    n.put("measure_s", s.measureSeconds());
-    n.put("window_s", s.windowSeconds());
-    n.put("shape", s.shape().name());
-    n.put("rate", s.rate());
-    n.put("frontend_threads", s.frontendThreads());
-    n.put("batch_threads", s.batchThreads());
-    n.put("records", s.records());
-    n.put("seed", s.seed());
-    n.put("closed_loop_frontend", s.closedLoopFrontend());
-    ObjectNode others = n.putObject("other_frontends");
-    s.otherFrontends().forEach(others::put);
-    o.put("start", clock.start());
-    o.put("measure_start", clock.measureStart());
-    o.put("end", clock.end());
+  static String write(Object o) throws IOException {
     return JSON.writeValueAsString(o);
   }
 
-  static Spec spec(JsonNode n) {
-    Map<String, Double> others = new TreeMap<>();
-    n.get("other_frontends").fields().forEachRemaining(e -> others.put(e.getKey(), e.getValue().asDouble()));
-    return new Spec(n.get("name").asText(), n.get("frontend").asBoolean(), n.get("batch").asBoolean(),
-        n.get("settle_s").asDouble(), n.get("warmup_s").asDouble(), n.get("measure_s").asDouble(),
-        n.get("window_s").asDouble(), RateShape.valueOf(n.get("shape").asText()), n.get("rate").asDouble(),
-        n.get("frontend_threads").asInt(), n.get("batch_threads").asInt(), n.get("records").asLong(),
-        n.get("seed").asLong(), n.get("closed_loop_frontend").asBoolean(), others);
+  static <T> T read(String line, Class<T> type) throws IOException {
+    return JSON.readValue(line, type);
   }
 }

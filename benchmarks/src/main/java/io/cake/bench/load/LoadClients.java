@@ -36,8 +36,13 @@ public final class LoadClients implements AutoCloseable {
   /** Environment variable with extra JVM options for the client processes. */
   public static final String CLIENT_OPTS_ENV = "CAKE_BENCH_CLIENT_OPTS";
 
-  /** What the clients counted in one run. */
-  public record Done(long frontendErrors, long batchErrors, String lastError) {}
+  /**
+   * What the clients counted in one run (a process's own report, or both summed); {@code failure}
+   * is null unless a load thread failed.
+   */
+  public record Done(long frontendErrors, long batchErrors, String lastError, String failure) {
+    static final Done NOTHING = new Done(0, 0, "", null);
+  }
 
   private final Client frontends;
   private final Client batch;
@@ -88,7 +93,7 @@ public final class LoadClients implements AutoCloseable {
     Done f = frontends.await(deadline);
     Done b = batch.await(deadline);
     return new Done(f.frontendErrors() + b.frontendErrors(), f.batchErrors() + b.batchErrors(),
-        !f.lastError().isEmpty() ? f.lastError() : b.lastError());
+        !f.lastError().isEmpty() ? f.lastError() : b.lastError(), null);
   }
 
   @Override
@@ -105,7 +110,7 @@ public final class LoadClients implements AutoCloseable {
     private final File log;
     private final CompletableFuture<Long> ready = new CompletableFuture<>();
     private volatile Map<String, ? extends Sink> sinks = Map.of();
-    private volatile CompletableFuture<Done> done = CompletableFuture.completedFuture(new Done(0, 0, ""));
+    private volatile CompletableFuture<Done> done = CompletableFuture.completedFuture(Done.NOTHING);
 
     private Client(String user, Process process, File log) {
       this.user = user;
@@ -168,7 +173,7 @@ public final class LoadClients implements AutoCloseable {
 
     void begin(Spec part, Load.Clock clock, Map<String, ? extends Sink> sinks) throws IOException {
       if (!part.hasLoad()) {
-        done = CompletableFuture.completedFuture(new Done(0, 0, ""));
+        done = CompletableFuture.completedFuture(Done.NOTHING);
         return;
       }
       if (!done.isDone()) {
@@ -177,7 +182,7 @@ public final class LoadClients implements AutoCloseable {
       this.sinks = sinks;
       CompletableFuture<Done> d = new CompletableFuture<>();
       done = d;
-      orders.write(LoadClient.order(part, clock));
+      orders.write(LoadClient.write(new LoadClient.Order(part, clock)));
       orders.write('\n');
       orders.flush();
     }
@@ -202,13 +207,11 @@ public final class LoadClients implements AutoCloseable {
           if (line.startsWith("R ")) {
             record(line);
           } else if (line.startsWith("DONE ")) {
-            com.fasterxml.jackson.databind.JsonNode j =
-                new com.fasterxml.jackson.databind.ObjectMapper().readTree(line.substring(5));
-            if (j.has("failure")) {
-              done.completeExceptionally(new IllegalStateException("a load thread failed: " + j.get("failure").asText()));
+            Done d = LoadClient.read(line.substring(5), Done.class);
+            if (d.failure() != null) {
+              done.completeExceptionally(new IllegalStateException("a load thread failed: " + d.failure()));
             } else {
-              done.complete(new Done(j.get("frontend_errors").asLong(), j.get("batch_errors").asLong(),
-                  j.get("last_error").asText()));
+              done.complete(d);
             }
           } else if (line.startsWith("READY ")) {
             ready.complete(Long.parseLong(line.substring(6).trim()));

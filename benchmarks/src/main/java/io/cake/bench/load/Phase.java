@@ -148,7 +148,7 @@ public final class Phase {
     long end = clock.end();
     Load local = null;
     if (clients == null) {
-      local = new Load(spec, clock, sinks, frontendConn, batchConn);
+      local = new Load(spec, clock, sinks::get, frontendConn, batchConn);
       local.start();
     } else {
       clients.begin(spec, clock, sinks);

@@ -2,7 +2,6 @@ package io.cake.bench.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -13,12 +12,20 @@ class LoadClientTest {
         40_000, 42, false, Map.of("frontend-b", 12.5, "frontend-c", 7.0));
     Load.Clock clock = new Load.Clock(1_000_000_123L, 26_000_000_123L, 96_500_000_123L);
 
-    var order = new ObjectMapper().readTree(LoadClient.order(spec, clock));
+    String line = LoadClient.write(new LoadClient.Order(spec, clock));
+    LoadClient.Order order = LoadClient.read(line, LoadClient.Order.class);
 
-    assertThat(LoadClient.spec(order.get("spec"))).isEqualTo(spec);
-    assertThat(order.get("start").asLong()).isEqualTo(clock.start());
-    assertThat(order.get("measure_start").asLong()).isEqualTo(clock.measureStart());
-    assertThat(order.get("end").asLong()).isEqualTo(clock.end());
+    assertThat(line).doesNotContain("\n");
+    assertThat(order.spec()).isEqualTo(spec);
+    assertThat(order.clock()).isEqualTo(clock);
+  }
+
+  @Test
+  void aReportCarriesTheCountsAndAFailureBack() throws Exception {
+    LoadClients.Done d = new LoadClients.Done(3, 4, "RetriesExhaustedException: ...", "java.lang.IllegalStateException: x");
+
+    assertThat(LoadClient.read(LoadClient.write(d), LoadClients.Done.class)).isEqualTo(d);
+    assertThat(LoadClient.read(LoadClient.write(LoadClients.Done.NOTHING), LoadClients.Done.class).failure()).isNull();
   }
 
   @Test
