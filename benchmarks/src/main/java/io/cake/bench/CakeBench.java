@@ -8,6 +8,7 @@ import io.cake.bench.experiment.Experiments;
 import io.cake.bench.experiment.FigureReport;
 import io.cake.bench.experiment.FigureResult;
 import io.cake.bench.experiment.Fixed;
+import io.cake.bench.load.LoadClients;
 import io.cake.bench.load.Phase;
 import io.cake.bench.load.RateShape;
 import io.cake.bench.report.MarkdownReport;
@@ -38,7 +39,7 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
   private final List<String> notes = new ArrayList<>();
   private Target target;
   private Phase phase;
-  private io.cake.bench.load.LoadClients clients;
+  private LoadClients clients;
   private double isolatedBatchMbPerSec = Double.NaN;
   private double measuredBudgetMs = Double.NaN;
 
@@ -114,7 +115,7 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
       target.load(o.records(), progress::status);
       if (o.clients == Options.Clients.SEPARATE) {
         progress.status("starting the client processes");
-        clients = io.cake.bench.load.LoadClients.start(target.clientConfiguration(), out);
+        clients = LoadClients.start(target.clientConfiguration(), out);
         phase = new Phase(target, clients);
       } else {
         phase = new Phase(target, target.connect(EmbeddedCluster.FRONTEND), target.connect(EmbeddedCluster.BATCH));
@@ -246,8 +247,8 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
   /**
    * Not recorded: the JITs, the page cache and the connections warm up on both tenants. The front
    * end runs closed loop (as many gets as its threads can do), so that a client process's get path
-   * is compiled before anything is measured: at 80 gets/s it would still be compiling 30 s later,
-   * and the isolated p99 came out 35-67 ms in such a cold client against 14-15 ms in a warm one.
+   * is compiled before anything is measured: it took a separate client's isolated p50 from 3.3 to
+   * 2.5 ms (not its p99, docs/benchmarks.md 'Client processes').
    */
   private void warmUp(Policy stock) throws Exception {
     run(stock, true, true, o.jvmWarmupSeconds(), true);

@@ -98,32 +98,30 @@ public final class Options {
     /** Two client JVMs beside the cluster's: the front ends in one, batch in the other. */
     SEPARATE,
     /** Every client thread in the cluster's JVM (the default; every recorded run measured so). */
-    IN_JVM;
-
-    static Clients parse(String v) {
-      try {
-        return valueOf(v.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("--clients must be separate or in-jvm, got '" + v + "'");
-      }
-    }
-
-    public String label() {
-      return name().toLowerCase(Locale.ROOT).replace('_', '-');
-    }
+    IN_JVM
   }
 
   /** What the DataNode reads from. */
   public enum Disk {
     MEMORY,
-    HDD;
+    HDD
+  }
 
-    static Disk parse(String v) {
-      try {
-        return valueOf(v.trim().toUpperCase(Locale.ROOT));
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("--disk must be memory or hdd, got '" + v + "'");
+  /**
+   * {@code v} as one of {@code type}'s constants, written in lower case with '-' for '_' (in-jvm),
+   * else an error naming {@code option} and every value it takes.
+   */
+  static <E extends Enum<E>> E choice(String option, Class<E> type, String v) {
+    try {
+      return Enum.valueOf(type, v.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
+    } catch (IllegalArgumentException e) {
+      List<String> names = new ArrayList<>();
+      for (E c : type.getEnumConstants()) {
+        names.add(c.name().toLowerCase(Locale.ROOT).replace('_', '-'));
       }
+      String last = names.remove(names.size() - 1);
+      throw new IllegalArgumentException(
+          option + " must be " + (names.isEmpty() ? "" : String.join(", ", names) + " or ") + last + ", got '" + v + "'");
     }
   }
 
@@ -248,14 +246,14 @@ public final class Options {
         }
         case "--zk-policy" -> zkPolicy = v;
         case "--disk" -> {
-          disk = Disk.parse(v);
+          disk = choice(key, Disk.class, v);
           diskGiven = true;
         }
         case "--disk-seek-ms", "--disk-rpm", "--disk-mb-per-s", "--disk-volumes" -> {
           Double.parseDouble(v); // a number; its range is checked with the others
           diskKeys.put(key.substring(2), v);
         }
-        case "--clients" -> clients = Clients.parse(v);
+        case "--clients" -> clients = choice(key, Clients.class, v);
         case "--shape" -> shape = RateShape.parse(v);
         case "--rate" -> rate = positive(key, Double.parseDouble(v));
         case "--records" -> records = (long) (double) positive(key, Double.parseDouble(v));

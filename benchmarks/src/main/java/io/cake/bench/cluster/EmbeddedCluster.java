@@ -142,7 +142,7 @@ public final class EmbeddedCluster implements Target {
     }
     util.startMiniCluster(
         StartMiniClusterOption.builder().numMasters(1).numRegionServers(1).numDataNodes(1).build());
-    adminConnection = ConnectionFactory.createConnection(clientConf());
+    adminConnection = ConnectionFactory.createConnection(clientConfiguration());
     admin = adminConnection.getAdmin();
     admin.balancerSwitch(false, true);
   }
@@ -162,10 +162,6 @@ public final class EmbeddedCluster implements Target {
 
   @Override
   public Configuration clientConfiguration() {
-    return clientConf();
-  }
-
-  private Configuration clientConf() {
     Configuration c = new Configuration(util.getConfiguration());
     c.setInt("hbase.client.operation.timeout", 60_000);
     c.setInt("hbase.rpc.timeout", 30_000);
@@ -178,7 +174,7 @@ public final class EmbeddedCluster implements Target {
     User user = User.createUserForTesting(util.getConfiguration(), tenant, new String[] {"cakebench"});
     Connection conn =
         ConnectionFactory.createConnection(
-            clientConf(),
+            clientConfiguration(),
             null,
             user,
             Map.of(CakeHBaseClient.TENANT_ATTRIBUTE, tenant.getBytes(StandardCharsets.UTF_8)));
