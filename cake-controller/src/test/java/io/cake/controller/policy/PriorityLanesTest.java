@@ -2,6 +2,7 @@ package io.cake.controller.policy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.offset;
 
 import io.cake.controller.loop.ResourceLoad;
 import io.cake.core.sched.Lane;
@@ -39,6 +40,27 @@ class PriorityLanesTest {
     assertThat(hb.get("loose").rank()).isEqualTo(5);
     assertThat(hb).as("a throughput goal gets no lane").doesNotContainKey("batch");
     assertThat(s.hdfs().keySet()).isEqualTo(hb.keySet());
+  }
+
+  @Test
+  void targetsAtOtherPercentilesAreComparedAsTheP99TheyAmountTo() {
+    // The bursty experiment's SLOs in one run: the on-off tenant's p99.9 of 483 ms against p99s of
+    // 366 and 452 ms. By milliseconds alone it ranked last.
+    List<PriorityLanes.Tenant> tenants = List.of(
+        new PriorityLanes.Tenant("bursty", LatencyGoal.of(99.9, 483), 1),
+        latency("frontend-b", 366, 1), latency("frontend-c", 452, 2));
+    Map<String, Lane> hb = lanes.next(PriorityLanes.State.EMPTY, tenants, load(20, Map.of()), load(4, Map.of())).hbase();
+    assertThat(hb.get("bursty").rank()).as("483 ms at p99.9 is a p99 of 322 ms").isEqualTo(1);
+    assertThat(hb.get("frontend-b").rank()).isEqualTo(2);
+    assertThat(hb.get("frontend-c").rank()).isEqualTo(3);
+
+    assertThat(PriorityLanes.tightness(LatencyGoal.of(99, 366))).as("a p99 is its own ms").isCloseTo(366, offset(1e-9));
+    assertThat(PriorityLanes.tightness(LatencyGoal.of(99.9, 450))).isCloseTo(300, offset(1e-9));
+    assertThat(PriorityLanes.tightness(LatencyGoal.of(90, 100))).isCloseTo(200, offset(1e-9));
+    List<PriorityLanes.Tenant> loose = List.of(
+        new PriorityLanes.Tenant("p999-loose", LatencyGoal.of(99.9, 600), 1), latency("p99-tight", 366, 1));
+    assertThat(lanes.next(PriorityLanes.State.EMPTY, loose, load(20, Map.of()), load(4, Map.of())).hbase()
+        .get("p99-tight").rank()).as("a p99.9 of 600 ms (a p99 of 400) is looser than a p99 of 366").isEqualTo(1);
   }
 
   @Test
