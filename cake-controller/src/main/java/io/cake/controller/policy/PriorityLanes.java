@@ -15,11 +15,12 @@ import java.util.TreeMap;
  * Proactive burst handling beyond Cake, after PriorityMeister in its simplest form: every tenant
  * with a latency SLO gets a priority {@link Lane} at HBase and at the DataNode. Lanes are ranked
  * "bySLO" (PriorityMeister's baseline order): the tightest latency target first ({@link
- * #tightness}); ties by the larger weight, then by name. A lane is {@code factor} times the tenant's recent peak load wide, in busy
- * slots at that resource, rounded up, at least 1 and at most all but one of the slots, less the
- * recent peak loads of the lanes ranked below it. An interval's load is the larger of its mean busy
- * slots and its busiest second's ({@link ResourceLoad.TenantLoad#busiestSecond}); the peak of it
- * decays as the headroom's does ({@link ControlState#nextPeak}).
+ * #tightness}); ties by the larger weight, then by name. A lane is {@code factor} times the
+ * tenant's recent peak load wide, in busy slots at that resource, rounded up, at least 1 and at
+ * most all but one of the slots, less the recent peak loads of the lanes ranked below it. An
+ * interval's load is the larger of its mean busy slots and its busiest second's ({@link
+ * ResourceLoad.TenantLoad#busiestSecond}); the peak of it decays as the headroom's does ({@link
+ * ControlState#nextPeak}).
  *
  * <p>Why the busiest second: a mean over the interval hides a burst. An on-off front end whose 5 s
  * burst straddled two 5 s intervals showed half its burst's load in each, and its lane, sized from
