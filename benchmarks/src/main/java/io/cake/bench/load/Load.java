@@ -31,6 +31,21 @@ final class Load {
     }
   }
 
+  /**
+   * What a run's load counted besides its sinks: one {@link Load}'s, a client process's (sent back
+   * on the pipe), or the two processes' summed ({@link #plus}). {@code failure} is null unless a
+   * load thread failed.
+   */
+  record Done(long frontendErrors, long batchErrors, String lastError, String failure) {
+    static final Done NOTHING = new Done(0, 0, "", null);
+
+    /** Both counts summed; this one's error first, as the front ends' come before batch's. */
+    Done plus(Done other) {
+      return new Done(frontendErrors + other.frontendErrors, batchErrors + other.batchErrors,
+          !lastError.isEmpty() ? lastError : other.lastError, failure != null ? failure : other.failure);
+    }
+  }
+
   /** What the threads counted besides their sinks. */
   final CakeHBaseClient.Stats frontendStats = new CakeHBaseClient.Stats();
   final CakeHBaseClient.Stats batchStats = new CakeHBaseClient.Stats();
@@ -100,8 +115,11 @@ final class Load {
     }
   }
 
-  String lastError() {
-    return !frontendStats.lastError().isEmpty() ? frontendStats.lastError() : batchStats.lastError();
+  /** What the threads counted, once {@link #finish} has returned. */
+  Done done() {
+    String lastError = !frontendStats.lastError().isEmpty() ? frontendStats.lastError() : batchStats.lastError();
+    return new Done(frontendStats.errors.sum(), batchStats.errors.sum(), lastError,
+        failures.isEmpty() ? null : failures.get(0).toString());
   }
 
   /**

@@ -79,13 +79,10 @@ public final class LoadClient {
       LockSupport.parkNanos(clock.end() - now);
     }
     load.finish(System.nanoTime() + Phase.GRACE_NANOS, () -> {});
-    String failure = null;
     if (!load.failures.isEmpty()) {
-      Throwable f = load.failures.get(0);
-      f.printStackTrace();
-      failure = f.toString();
+      load.failures.get(0).printStackTrace(); // the whole trace to the client's log; its line goes back
     }
-    return write(new LoadClients.Done(load.frontendStats.errors.sum(), load.batchStats.errors.sum(), load.lastError(), failure));
+    return write(load.done());
   }
 
   /** One order: what to play and when (a line of JSON on the pipe). */

@@ -1,5 +1,7 @@
 package io.cake.bench.load;
 
+import io.cake.bench.load.Load.Done;
+
 import io.cake.bench.load.Phase.EmbeddedNames;
 import io.cake.bench.load.Phase.Spec;
 import java.io.BufferedReader;
@@ -35,14 +37,6 @@ import org.apache.hadoop.conf.Configuration;
 public final class LoadClients implements AutoCloseable {
   /** Environment variable with extra JVM options for the client processes. */
   public static final String CLIENT_OPTS_ENV = "CAKE_BENCH_CLIENT_OPTS";
-
-  /**
-   * What the clients counted in one run (a process's own report, or both summed); {@code failure}
-   * is null unless a load thread failed.
-   */
-  public record Done(long frontendErrors, long batchErrors, String lastError, String failure) {
-    static final Done NOTHING = new Done(0, 0, "", null);
-  }
 
   private final Client frontends;
   private final Client batch;
@@ -91,9 +85,7 @@ public final class LoadClients implements AutoCloseable {
   /** Waits for both parts to finish, until {@code deadline} (nanoTime). */
   Done await(long deadline) throws Exception {
     Done f = frontends.await(deadline);
-    Done b = batch.await(deadline);
-    return new Done(f.frontendErrors() + b.frontendErrors(), f.batchErrors() + b.batchErrors(),
-        !f.lastError().isEmpty() ? f.lastError() : b.lastError(), null);
+    return f.plus(batch.await(deadline));
   }
 
   @Override

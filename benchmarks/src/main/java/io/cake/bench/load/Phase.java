@@ -188,23 +188,16 @@ public final class Phase {
         progress.accept(live(fe, ba, length, length));
       }
     };
-    long feErrors;
-    long baErrors;
-    String lastError;
+    Load.Done done;
     if (local != null) {
       local.finish(grace, tick);
       if (!local.failures.isEmpty()) {
         throw new IllegalStateException("a load thread failed", local.failures.get(0));
       }
-      feErrors = local.frontendStats.errors.sum();
-      baErrors = local.batchStats.errors.sum();
-      lastError = local.lastError();
+      done = local.done();
     } else {
-      LoadClients.Done done = clients.await(grace + 60_000_000_000L);
+      done = clients.await(grace + 60_000_000_000L);
       tick.run();
-      feErrors = done.frontendErrors();
-      baErrors = done.batchErrors();
-      lastError = done.lastError();
     }
     return new Outcome(
         spec,
@@ -214,9 +207,9 @@ public final class Phase {
         serverFe.getTotalCount() == 0 ? null : serverFe,
         firstServerStart == Long.MIN_VALUE ? Double.NaN : (firstServerStart - measureStart) / 1e9,
         lastServerEnd == Long.MIN_VALUE ? Double.NaN : (lastServerEnd - measureStart) / 1e9,
-        feErrors,
-        baErrors,
-        lastError,
+        done.frontendErrors(),
+        done.batchErrors(),
+        done.lastError(),
         (System.nanoTime() - start) / 1e9,
         others);
   }

@@ -22,10 +22,21 @@ class LoadClientTest {
 
   @Test
   void aReportCarriesTheCountsAndAFailureBack() throws Exception {
-    LoadClients.Done d = new LoadClients.Done(3, 4, "RetriesExhaustedException: ...", "java.lang.IllegalStateException: x");
+    Load.Done d = new Load.Done(3, 4, "RetriesExhaustedException: ...", "java.lang.IllegalStateException: x");
 
-    assertThat(LoadClient.read(LoadClient.write(d), LoadClients.Done.class)).isEqualTo(d);
-    assertThat(LoadClient.read(LoadClient.write(LoadClients.Done.NOTHING), LoadClients.Done.class).failure()).isNull();
+    assertThat(LoadClient.read(LoadClient.write(d), Load.Done.class)).isEqualTo(d);
+    assertThat(LoadClient.read(LoadClient.write(Load.Done.NOTHING), Load.Done.class).failure()).isNull();
+  }
+
+  @Test
+  void theTwoProcessesReportsSumWithTheFirstErrorSeen() {
+    Load.Done frontends = new Load.Done(2, 0, "", null);
+    Load.Done batch = new Load.Done(0, 5, "RpcThrottlingException", null);
+
+    assertThat(frontends.plus(batch)).isEqualTo(new Load.Done(2, 5, "RpcThrottlingException", null));
+    assertThat(new Load.Done(1, 0, "SocketTimeoutException", null).plus(batch).lastError())
+        .as("the front ends' error first").isEqualTo("SocketTimeoutException");
+    assertThat(Load.Done.NOTHING.plus(Load.Done.NOTHING)).isEqualTo(Load.Done.NOTHING);
   }
 
   @Test
