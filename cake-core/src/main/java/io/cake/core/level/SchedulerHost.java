@@ -22,8 +22,10 @@ import org.slf4j.LoggerFactory;
  * What surrounds one first-level scheduler, the same on HBase and HDFS: a timer that closes a
  * metrics interval every interval (and forgets tenants idle for {@link
  * io.cake.core.tenant.TenantCap#IDLE_INTERVALS} of them) and then runs the level's own periodic
- * step (AIMD at the RegionServer), the per-tenant gauges ({@link JmxPublisher}), the control MBean under {@link
- * #controlName}, and the JVM's registry ({@link FirstLevels}).
+ * step (AIMD at the RegionServer), the per-tenant gauges ({@link JmxPublisher}), the control MBean
+ * under {@link #controlName}, and the JVM's registry ({@link FirstLevels}). The closes fall on the
+ * wall clock's multiples of the interval ({@link IntervalBoundary}), so a RegionServer's and a
+ * DataNode's intervals are the same ones.
  *
  * <p>JMX is best effort: if the beans cannot be registered the level runs without them, logged.
  * A failing tick is logged and the next one runs, as HBase's ScheduledChore does.
@@ -33,6 +35,7 @@ public final class SchedulerHost implements AutoCloseable {
 
   private final FirstLevel level;
   private final LongSupplier intervalMillis;
+  private final LongSupplier wallClockMillis;
   private final Consumer<SchedulerSnapshot> afterRoll;
   private final Runnable periodic;
   private ScheduledExecutorService timer;
@@ -50,6 +53,17 @@ public final class SchedulerHost implements AutoCloseable {
       LongSupplier intervalMillis,
       Consumer<SchedulerSnapshot> afterRoll,
       Runnable periodic) {
+    this(level, intervalMillis, afterRoll, periodic, System::currentTimeMillis);
+  }
+
+  /** @param wallClockMillis the clock whose multiples of the interval the closes fall on */
+  SchedulerHost(
+      FirstLevel level,
+      LongSupplier intervalMillis,
+      Consumer<SchedulerSnapshot> afterRoll,
+      Runnable periodic,
+      LongSupplier wallClockMillis) {
+    this.wallClockMillis = Objects.requireNonNull(wallClockMillis);
     this.level = Objects.requireNonNull(level);
     this.intervalMillis = Objects.requireNonNull(intervalMillis);
     this.afterRoll = Objects.requireNonNull(afterRoll);
@@ -101,10 +115,15 @@ public final class SchedulerHost implements AutoCloseable {
 
   private void scheduleTick() {
     try {
-      timer.schedule(this::tick, Math.max(1L, intervalMillis.getAsLong()), TimeUnit.MILLISECONDS);
+      timer.schedule(this::tick, nextDelayMillis(), TimeUnit.MILLISECONDS);
     } catch (RejectedExecutionException stopped) {
       // closing
     }
+  }
+
+  /** Until the next close: the wall clock's next boundary of the interval as it is configured now. */
+  long nextDelayMillis() {
+    return IntervalBoundary.delayMillis(wallClockMillis.getAsLong(), Math.max(1L, intervalMillis.getAsLong()));
   }
 
   private void tick() {
