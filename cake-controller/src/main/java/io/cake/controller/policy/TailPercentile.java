@@ -1,7 +1,6 @@
 package io.cake.controller.policy;
 
 import io.cake.core.metrics.LatencySummary;
-import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
@@ -54,17 +53,14 @@ public final class TailPercentile {
   /**
    * The latency at {@code percentile} by the exponential tail over {@code threshold}.
    *
-   * @param tail the {@code k} slowest latencies, each at least {@code threshold}
+   * @param tailMean the mean of the {@code k} slowest latencies, each at least {@code threshold}
+   * @param k how many the tail holds
    * @param threshold the next slowest latency, below the tail
    * @param n all requests of the interval, more than {@code k}
    */
-  static double extrapolate(double[] tail, double threshold, long n, double percentile) {
-    double excess = 0.0;
-    for (double v : tail) {
-      excess += v - threshold;
-    }
-    double theta = excess / tail.length;
-    double tailProbability = (double) tail.length / n;
+  static double extrapolate(double tailMean, int k, double threshold, long n, double percentile) {
+    double theta = tailMean - threshold; // the mean excess
+    double tailProbability = (double) k / n;
     return threshold + theta * Math.log(tailProbability / (1.0 - percentile / 100.0));
   }
 
@@ -82,21 +78,21 @@ public final class TailPercentile {
         return LatencySummary.percentileMs(latencyNanos, percentile);
       }
       int k = tailSize(n);
-      // The k + 1 slowest values, slowest last.
-      ArrayDeque<Long> slowest = new ArrayDeque<>(k + 1);
+      long body = n - k; // the requests below the tail; the slowest of them is the threshold
+      long seen = 0;
+      long threshold = 0;
+      double tailSum = 0.0;
       for (HistogramIterationValue v : latencyNanos.recordedValues()) {
-        long value = latencyNanos.highestEquivalentValue(v.getValueIteratedTo());
-        for (long c = Math.min(v.getCountAtValueIteratedTo(), k + 1); c > 0; c--) {
-          if (slowest.size() == k + 1) {
-            slowest.removeFirst();
-          }
-          slowest.addLast(value);
+        long value = v.getValueIteratedTo();
+        long count = v.getCountAtValueIteratedTo();
+        if (seen < body && seen + count >= body) {
+          threshold = value;
         }
+        tailSum += (double) Math.max(0, seen + count - Math.max(seen, body)) * value;
+        seen += count;
       }
-      double threshold = slowest.removeFirst();
-      double[] tail = slowest.stream().mapToDouble(Long::doubleValue).toArray();
-      double fit = extrapolate(tail, threshold, n, percentile);
-      return Math.max(fit, slowest.getLast()) / TimeUnit.MILLISECONDS.toNanos(1);
+      double fit = extrapolate(tailSum / k, k, threshold, n, percentile);
+      return Math.max(fit, latencyNanos.getMaxValue()) / TimeUnit.MILLISECONDS.toNanos(1);
     }
   }
 }

@@ -11,21 +11,27 @@ import org.junit.jupiter.api.Test;
 class TailPercentileTest {
   private static final long MS = 1_000_000L;
 
+  /** One request at each of 1, 2, ..., n ms. */
+  private static Histogram oneToN(int n) {
+    Histogram h = new Histogram(3);
+    for (int i = 1; i <= n; i++) {
+      h.recordValue(i * MS);
+    }
+    return h;
+  }
+
   @Test
   void extrapolatesAnExponentialTailFromTheMeanExcess() {
     // excesses 2, 4, 6, 8, 10 over 8 ms: theta 6 ms; the tail holds 5 of 50 requests, p99.76 is
     // 0.24% of them: 8 + 6 ln(0.1 / 0.0024)
-    double[] tail = {10, 12, 14, 16, 18};
-    assertThat(TailPercentile.extrapolate(tail, 8, 50, 99.76))
+    // tail 10, 12, 14, 16, 18: mean 14
+    assertThat(TailPercentile.extrapolate(14, 5, 8, 50, 99.76))
         .isCloseTo(8 + 6 * Math.log(0.1 / 0.0024), within(1e-9));
   }
 
   @Test
   void aPercentileTheRequestsShowIsReadFromThem() {
-    Histogram h = new Histogram(3);
-    for (int i = 1; i <= 1000; i++) {
-      h.recordValue(i * MS);
-    }
+    Histogram h = oneToN(1000);
     assertThat(TailPercentile.shown(1000, 99.5)).isTrue();
     assertThat(TailPercentile.ms(h, 99.5)).isCloseTo(995, within(1.0));
   }
@@ -33,17 +39,15 @@ class TailPercentileTest {
   @Test
   void beyondTheSlowestRequestItIsTheFitNotTheSlowest() {
     Histogram h = new Histogram(3);
-    // 150 requests: 135 at 10 ms, the slowest 15 at 20, 22, ..., 48 ms, above 18 ms
+    // 150 requests: 135 at 18 ms, the slowest 15 at 20, 22, ..., 48 ms above them
     for (int i = 0; i < 135; i++) {
       h.recordValue(18 * MS);
     }
-    double[] tail = new double[15];
     for (int i = 0; i < 15; i++) {
-      tail[i] = 20 + 2 * i;
-      h.recordValue((long) tail[i] * MS);
+      h.recordValue((20 + 2 * i) * MS); // mean 34 ms
     }
     assertThat(TailPercentile.shown(150, 99.76)).isFalse();
-    double expected = TailPercentile.extrapolate(tail, 18, 150, 99.76);
+    double expected = TailPercentile.extrapolate(34, 15, 18, 150, 99.76);
     assertThat(TailPercentile.ms(h, 99.76)).isCloseTo(expected, within(0.1)).isGreaterThan(48);
   }
 
@@ -59,18 +63,9 @@ class TailPercentileTest {
 
   @Test
   void fewerThanTenTimesTheLeastTailAndTheHundredthPercentileAreReadFromTheRequests() {
-    Histogram few = new Histogram(3);
-    for (int i = 1; i <= 49; i++) {
-      few.recordValue(i * MS);
-    }
     assertThat(TailPercentile.shown(49, 99.76)).isFalse();
-    assertThat(TailPercentile.ms(few, 99.76)).isCloseTo(49, within(0.1));
-
-    Histogram many = new Histogram(3);
-    for (int i = 1; i <= 150; i++) {
-      many.recordValue(i * MS);
-    }
-    assertThat(TailPercentile.ms(many, 100.0)).isCloseTo(150, within(0.1));
+    assertThat(TailPercentile.ms(oneToN(49), 99.76)).isCloseTo(49, within(0.1));
+    assertThat(TailPercentile.ms(oneToN(150), 100.0)).isCloseTo(150, within(0.1));
   }
 
   @Test

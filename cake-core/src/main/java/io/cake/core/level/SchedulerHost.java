@@ -63,9 +63,9 @@ public final class SchedulerHost implements AutoCloseable {
       Consumer<SchedulerSnapshot> afterRoll,
       Runnable periodic,
       LongSupplier wallClockMillis) {
-    this.wallClockMillis = Objects.requireNonNull(wallClockMillis);
     this.level = Objects.requireNonNull(level);
     this.intervalMillis = Objects.requireNonNull(intervalMillis);
+    this.wallClockMillis = Objects.requireNonNull(wallClockMillis);
     this.afterRoll = Objects.requireNonNull(afterRoll);
     this.periodic = Objects.requireNonNull(periodic);
   }
