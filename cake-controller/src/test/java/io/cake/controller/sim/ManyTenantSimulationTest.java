@@ -140,17 +140,6 @@ class ManyTenantSimulationTest {
   }
 
   @Test
-  void explore() {
-    double load = Double.parseDouble(System.getProperty("x.load", "3.0"));
-    StringBuilder sb = new StringBuilder();
-    for (long seed = 1; seed <= 6; seed++) {
-      Outcome cake = run(load, true, seed);
-      sb.append(String.format(" %.2f(%.2f/%.2f/%.2f)", cake.badnessSpread(), cake.badness[0], cake.badness[1], cake.badness[2]));
-    }
-    System.out.println("XPLORE load " + load + ":" + sb);
-  }
-
-  @Test
   void withRoomEveryFrontEndMeetsItsSloInMostWindowsAndBatchGetsTheRest() {
     // At 0.65 x the front ends' chunks are 55% of the disks. Equal static shares met 28/25/29 of
     // 30 windows here with the same batch throughput: with room, the simulated fair queues are

@@ -270,20 +270,7 @@ public final class ManyTenantPolicy {
         floors.put(t.tenant(), params.loadMargin() * load);
       }
     }
-    Map<String, Double> judged = new LinkedHashMap<>(measured);
-    String xb = System.getProperty("x.backlog", "off");
-    if (!xb.equals("off")) {
-      for (ManyTenantDecider.TenantGoal t : tenants) {
-        if (t.goal() instanceof LatencyGoal && judged.containsKey(t.tenant()) && Double.isFinite(judged.get(t.tenant()))) {
-          double b = backlog(hbase, t.tenant());
-          double thr = Double.parseDouble(xb);
-          if (b > thr) {
-            judged.put(t.tenant(), judged.get(t.tenant()) * b);
-          }
-        }
-      }
-    }
-    ManyTenantDecider.Decision d = decider.decide(state.fitted(), tenants, judged, floors);
+    ManyTenantDecider.Decision d = decider.decide(state.fitted(), tenants, measured, floors);
     int cap = params.othersCap()
         ? OthersCap.next(state.othersCap(), hbase.slots(), othersBusy(hbase, measured.keySet()), d.performance(),
             params.shares().target(), d.result().overloaded() || params.cutOnEveryMiss(), tested,
