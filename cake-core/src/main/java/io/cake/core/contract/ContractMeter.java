@@ -1,7 +1,6 @@
 package io.cake.core.contract;
 
 import io.cake.core.tenant.TenantNames;
-import io.cake.core.tenant.ThroughputContract;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -14,10 +13,8 @@ import java.util.concurrent.atomic.LongAdder;
  * over it, takes nothing, and its caller serves it best effort ({@link TenantNames#BEST_EFFORT})
  * instead of rejecting it (Cake section 3). Tenants without a contract are always in contract.
  *
- * <p>Each bucket is kept as the generic cell rate algorithm keeps it: one number, the theoretical
- * arrival time of the next call. A bucket of rate r and burst b spaces calls T = 1/r apart and
- * lets a call in while that time is at most (b - 1) T ahead of now; so a full bucket takes b calls
- * at once, then one every T. Integer nanoseconds: the same inputs give the same answers.
+ * <p>Each bucket is kept as the generic cell rate algorithm keeps it ({@link Gcra}): one number,
+ * the theoretical arrival time of the next call.
  *
  * <p>Not the schedulers' {@code TokenBucket} (io.cake.core.sched): that one limits service,
  * charged after the fact and allowed into debt, under its scheduler's lock; a contract decides
@@ -42,43 +39,25 @@ public final class ContractMeter {
 
   private static final class Meter {
     final Contract contract;
-    final long[] interval;
-    final long[] tolerance;
+    final Gcra gcra;
     /** The theoretical arrival times, replaced whole by compare-and-set: no lock. */
     final AtomicReference<long[]> tat;
     final Counts counts;
 
     Meter(Contract contract, long nowNanos, Counts counts) {
       this.contract = contract;
-      int n = contract.buckets().size();
-      interval = new long[n];
-      tolerance = new long[n];
-      long[] start = new long[n];
-      for (int i = 0; i < n; i++) {
-        ThroughputContract b = contract.buckets().get(i);
-        interval[i] = Math.max(1L, Math.round(1e9 / b.ratePerSecond()));
-        // Saturating: a burst of billions is as good as no limit on bursts.
-        tolerance[i] = b.burst() - 1 > Long.MAX_VALUE / 2 / interval[i]
-            ? Long.MAX_VALUE / 2 : (b.burst() - 1) * interval[i];
-        start[i] = nowNanos; // full: the first burst calls go in at once
-      }
-      this.tat = new AtomicReference<>(start);
+      this.gcra = new Gcra(contract);
+      this.tat = new AtomicReference<>(gcra.full(nowNanos)); // full: the first burst calls go in at once
       this.counts = counts;
     }
 
     boolean admit(long nowNanos) {
       while (true) {
         long[] cur = tat.get();
-        for (int i = 0; i < cur.length; i++) {
-          if (cur[i] - nowNanos > tolerance[i]) {
-            return false;
-          }
+        if (!gcra.conforms(cur, nowNanos)) {
+          return false;
         }
-        long[] next = new long[cur.length];
-        for (int i = 0; i < cur.length; i++) {
-          next[i] = Math.max(cur[i], nowNanos) + interval[i];
-        }
-        if (tat.compareAndSet(cur, next)) {
+        if (tat.compareAndSet(cur, gcra.next(cur, nowNanos))) {
           return true;
         }
         // Another call of this tenant took a token meanwhile: look again.

@@ -1,6 +1,7 @@
 package io.cake.core.level;
 
 import io.cake.core.config.ConfigNumbers;
+import io.cake.core.contract.Contract;
 import io.cake.core.sched.Lane;
 import io.cake.core.tenant.TenantNames;
 import java.util.Map;
@@ -9,7 +10,7 @@ import java.util.stream.Collectors;
 
 /**
  * The text form of shares, reservations and lanes used over JMX: {@code tenant=value,tenant2=value}
- * ({@code tenant=rank:slots} for a lane).
+ * ({@code tenant=rank:slots} or {@code tenant=rank:slots@RATE:BURST/RATE:BURST} for a lane).
  */
 public final class AllocationText {
   private AllocationText() {}
@@ -32,7 +33,10 @@ public final class AllocationText {
     return out;
   }
 
-  /** {@code tenant=rank:slots,...}; each error names the tenant and what is wrong. */
+  /**
+   * {@code tenant=rank:slots[@RATE:BURST[/RATE:BURST...]],...}; each error names the tenant and what
+   * is wrong.
+   */
   public static Map<String, Lane> parseLanes(String text) {
     Map<String, Lane> out = new TreeMap<>();
     forEachPair(
@@ -40,13 +44,18 @@ public final class AllocationText {
         text,
         (tenant, v) -> {
           String what = "lane of '" + tenant + "'";
-          int colon = v.indexOf(':');
+          int at = v.indexOf('@');
+          String width = at < 0 ? v : v.substring(0, at);
+          int colon = width.indexOf(':');
           if (colon < 0) {
-            throw new IllegalArgumentException(what + " must be rank:slots (e.g. 1:2), got '" + v + "'");
+            throw new IllegalArgumentException(
+                what + " must be rank:slots or rank:slots@RATE:BURST[/RATE:BURST] (e.g. 1:2@200:20), got '" + v + "'");
           }
+          Contract limit = at < 0 ? null : Contract.parse(what + " buckets", v.substring(at + 1).replace('/', ','));
           out.put(tenant, new Lane(
-              ConfigNumbers.intAtLeast(what + " rank", v.substring(0, colon).trim(), 1),
-              ConfigNumbers.intAtLeast(what + " slots", v.substring(colon + 1).trim(), 1)));
+              ConfigNumbers.intAtLeast(what + " rank", width.substring(0, colon).trim(), 1),
+              ConfigNumbers.intAtLeast(what + " slots", width.substring(colon + 1).trim(), 1),
+              limit));
         });
     return out;
   }

@@ -36,9 +36,10 @@ import java.util.function.Predicate;
  * again.
  *
  * <p>Lanes ({@link Lane}, part of the {@link Allocation}): a shared slot first serves the
- * backlogged tenant of the lowest-ranked lane that has room (ties: the smaller start tag), and only
- * then picks by start tag. Lane service is not charged to the tenant's tags, as reserved service is
- * not. With no lanes the pick is the tag heap's alone.
+ * backlogged tenant of the lowest-ranked lane that has room (ties: the smaller start tag) and, if
+ * the lane has token buckets, a token in each; only then does it pick by start tag. Lane service is
+ * not charged to the tenant's tags, as reserved service is not. With no lanes the pick is the tag
+ * heap's alone.
  *
  * <p>Rate limits ({@link #setLimits}): a tenant over its limit keeps its queue and its place in
  * the tag order, but no slot takes its work until its {@link TokenBucket} is out of debt; slots
@@ -136,13 +137,14 @@ public final class FairQueueScheduler<T> {
     Thread wake = null;
     TenantQueue<T> q = null;
     boolean accepted = false;
+    long now = 0;
     lock.lock();
     try {
       q = queueFor(tenant);
       if (closed || q.items.size() >= (q.capacity > 0 ? q.capacity : tenantCapacity) || queued >= totalCapacity) {
         return false;
       }
-      long now = clock.nanoTime();
+      now = clock.nanoTime();
       boolean wasEmpty = q.items.isEmpty();
       if (wasEmpty) {
         applyCorrections(now); // the new head's start tag comes from the tenant's finish tag
@@ -174,7 +176,7 @@ public final class FairQueueScheduler<T> {
       }
       // Counted after the lock: the counters are thread-safe and need not lengthen it.
       if (accepted) {
-        q.metrics.arrived();
+        q.metrics.arrived(now);
       } else if (q != null) {
         q.metrics.rejected();
       }
@@ -816,6 +818,9 @@ public final class FairQueueScheduler<T> {
       t.shared = false; // on top of the share, as reserved service is
       t.laned = true;
       q.laneInService.incrementAndGet();
+      if (q.laneGcra != null) {
+        q.laneGcra.take(q.laneTat, now);
+      }
     } else {
       q = backlogged.peek();
       if (q != null && !mayServe(q, eligible, now)) {
@@ -931,7 +936,8 @@ public final class FairQueueScheduler<T> {
     }
     TenantQueue<T> best = null;
     for (TenantQueue<T> q : laned) {
-      if (q.heapIndex < 0 || q.laneInService.get() >= q.lane.slots()) {
+      if (q.heapIndex < 0 || q.laneInService.get() >= q.lane.slots()
+          || (q.laneGcra != null && !q.laneGcra.conforms(q.laneTat, now))) {
         continue;
       }
       boolean before = best == null || q.lane.rank() < best.lane.rank()
@@ -943,13 +949,26 @@ public final class FairQueueScheduler<T> {
     return best;
   }
 
-  /** Points each tenant's queue at its lane in the allocation, and lists the laned ones. */
+  /**
+   * Points each tenant's queue at its lane in the allocation, and lists the laned ones. A lane whose
+   * buckets are the same as before keeps their state; new or changed buckets start full.
+   */
   private void assignLanes() {
     List<TenantQueue<T>> withLane = new ArrayList<>();
+    long now = clock.nanoTime();
     for (TenantQueue<T> q : tenants.values()) {
+      Lane was = q.lane;
       q.lane = allocation.lanes().get(q.name);
       if (q.lane != null) {
         withLane.add(q);
+      }
+      io.cake.core.contract.Contract limit = q.lane == null ? null : q.lane.limit();
+      if (limit == null) {
+        q.laneGcra = null;
+        q.laneTat = null;
+      } else if (was == null || !limit.equals(was.limit()) || q.laneGcra == null) {
+        q.laneGcra = new io.cake.core.contract.Gcra(limit);
+        q.laneTat = q.laneGcra.full(now);
       }
     }
     laned = withLane.toArray(newQueues(withLane.size()));

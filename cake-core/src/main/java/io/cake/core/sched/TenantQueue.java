@@ -27,6 +27,10 @@ final class TenantQueue<T> {
   int maxInService;
   /** Its priority lane, null if it has none. */
   Lane lane;
+  /** Its lane's token buckets, null if the lane has none. */
+  io.cake.core.contract.Gcra laneGcra;
+  /** Their theoretical arrival times ({@link io.cake.core.contract.Gcra}), updated in place under the lock. */
+  long[] laneTat;
   /** Its tickets in service through its lane: taken under the lock, given back without. */
   final java.util.concurrent.atomic.AtomicInteger laneInService = new java.util.concurrent.atomic.AtomicInteger();
   /** Its tickets in service now, counted while it has a cap: taken under the lock, given back without. */

@@ -36,6 +36,18 @@ class AllocationTextTest {
   }
 
   @Test
+  void lanesWithTokenBucketsRoundTripAndBadBucketsAreRefusedNamingTheTenant() {
+    Map<String, io.cake.core.sched.Lane> lanes = AllocationText.parseLanes("front=1:2@200:20/1000:5,other=2:1");
+    assertThat(lanes.get("front").limit()).isEqualTo(io.cake.core.contract.Contract.parse("k", "200:20,1000:5"));
+    assertThat(lanes.get("other").limit()).isNull();
+    assertThat(AllocationText.format(lanes)).isEqualTo("front=1:2@200:20/1000:5,other=2:1");
+    assertThat(AllocationText.parseLanes(AllocationText.format(lanes))).isEqualTo(lanes);
+    assertThatThrownBy(() -> AllocationText.parseLanes("front=1:2@0:5")).hasMessageContaining("lane of 'front' buckets");
+    assertThatThrownBy(() -> AllocationText.parseLanes("front=1:2@")).hasMessageContaining("lane of 'front' buckets");
+    assertThatThrownBy(() -> AllocationText.parseLanes("front=1:2@200")).hasMessageContaining("lane of 'front' buckets");
+  }
+
+  @Test
   void aControlMBeanSetsLanesAloneOrWithTheRestAndRefusesBadOnesChangingNothing() {
     io.cake.core.sched.FairQueueScheduler<String> q =
         new io.cake.core.sched.FairQueueScheduler<>("t", new io.cake.core.time.ManualClock(), 4, 10, 10);

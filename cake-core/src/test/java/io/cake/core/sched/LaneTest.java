@@ -137,6 +137,45 @@ class LaneTest {
   }
 
   @Test
+  void aLanesTokenBucketBoundsItsRateAndBeyondItTheTenantGoesByShare() {
+    FairQueueScheduler<String> s = scheduler(4);
+    offer(s, "batch", 10);
+    offer(s, "front", 10);
+    // A lane 3 wide, but at most 2 tickets at once and then one per 100 ms (10/s, burst 2).
+    Lane bounded = new Lane(1, 3, io.cake.core.contract.Contract.of(10, 2));
+    s.setAllocation(new Allocation(Map.of("batch", 10.0, "front", 1.0), Map.of(), 1.0, Map.of("front", bounded)));
+    Ticket<String> a = s.poll(0);
+    Ticket<String> b = s.poll(1);
+    assertThat(List.of(a.tenant(), b.tenant())).containsExactly("front", "front");
+    s.complete(a);
+    s.complete(b);
+    assertThat(s.poll(0).tenant()).as("room in the lane, but no token: by share").isEqualTo("batch");
+    clock.advance(java.time.Duration.ofMillis(100));
+    Ticket<String> c = s.poll(1);
+    assertThat(c.tenant()).as("a token back").isEqualTo("front");
+    assertThat(c.servedByShared()).isFalse();
+    // The bucket is empty again: front's next ticket waits its turn by share (its start tag is now
+    // the smaller, as batch was served once by share and front's lane service was not charged).
+    Ticket<String> d = s.poll(2);
+    assertThat(d.tenant()).isEqualTo("front");
+    assertThat(d.servedByShared()).isTrue();
+  }
+
+  @Test
+  void theSameBucketsKeepTheirStateAcrossAllocationsAndNewOnesStartFull() {
+    FairQueueScheduler<String> s = scheduler(4);
+    offer(s, "batch", 10);
+    offer(s, "front", 10);
+    Lane bounded = new Lane(1, 3, io.cake.core.contract.Contract.of(10, 1));
+    s.setAllocation(new Allocation(Map.of("batch", 10.0), Map.of(), 1.0, Map.of("front", bounded)));
+    s.complete(s.poll(0));
+    s.setAllocation(s.allocation().withShare("batch", 20.0)); // the lane unchanged: its bucket stays empty
+    assertThat(s.poll(0).tenant()).isEqualTo("batch");
+    s.setAllocation(s.allocation().withLanes(Map.of("front", bounded.withLimit(io.cake.core.contract.Contract.of(10, 2)))));
+    assertThat(s.poll(1).tenant()).as("new buckets start full").isEqualTo("front");
+  }
+
+  @Test
   void badLanesAreRefusedNamingWhatIsWrong() {
     assertThatThrownBy(() -> new Lane(0, 1)).hasMessageContaining("rank");
     assertThatThrownBy(() -> new Lane(1, 0)).hasMessageContaining("slots");
