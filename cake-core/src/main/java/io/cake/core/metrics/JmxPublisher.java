@@ -92,6 +92,10 @@ public final class JmxPublisher implements AutoCloseable {
     tenantGauge(tenant, "serviceRate", TenantSnapshot::serviceRate);
     tenantGauge(tenant, "occupancy", TenantSnapshot::occupancy);
     tenantGauge(tenant, "busiestSecond", TenantSnapshot::busiestSecond);
+    // Two points of the arrival curve and its long run, for the lanes' token buckets.
+    tenantGauge(tenant, "arrivalRate", TenantSnapshot::arrivalRate);
+    tenantGauge(tenant, "arrivalsBusiest100ms", s -> s.arrivalPeaks().in100ms());
+    tenantGauge(tenant, "arrivalsBusiestSecond", s -> s.arrivalPeaks().inSecond());
     tenantGauge(tenant, "share", TenantSnapshot::share);
     tenantGauge(tenant, "reservation", TenantSnapshot::reservation);
     // Beside the interval figures, counts that only grow (for Prometheus' rate()).

@@ -18,6 +18,7 @@ public final class TenantMetrics {
   final LatencyRecorder serviceTime = new LatencyRecorder();
   final LatencyRecorder totalLatency = new LatencyRecorder();
   final BusiestSecond busiestSecond = new BusiestSecond();
+  final ArrivalPeaks arrivalPeaks = new ArrivalPeaks();
   /** Guarded by the owning scheduler's lock. */
   public final OccupancyTracker occupancy;
 
@@ -37,8 +38,10 @@ public final class TenantMetrics {
     return tenant;
   }
 
-  public void arrived() {
+  /** A call accepted at {@code nowNanos} (the scheduler's clock). */
+  public void arrived(long nowNanos) {
     arrivals.increment();
+    arrivalPeaks.arrived(nowNanos);
   }
 
   public void rejected() {
@@ -114,6 +117,7 @@ public final class TenantMetrics {
             reservation,
             queueLength,
             busiestSecond.roll(nowNanos),
+            arrivalPeaks.roll(nowNanos),
             totals);
     lastArrivals = a;
     lastCompletions = c;

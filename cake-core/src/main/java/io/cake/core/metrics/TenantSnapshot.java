@@ -8,7 +8,8 @@ import org.HdrHistogram.Histogram;
  * increase, {@code totals} the counts since the tenant's metrics began, as of the interval's end;
  * histograms hold nanoseconds and must not be modified by readers. {@code busiestSecond} is the
  * tenant's load in slots in the busiest second of the interval ({@link BusiestSecond}): a burst
- * the interval's mean hides shows in it.
+ * the interval's mean hides shows in it. {@code arrivalPeaks} are the most calls that arrived in any
+ * 100 ms and any second of the interval ({@link ArrivalPeaks}).
  */
 public record TenantSnapshot(
     String tenant,
@@ -26,6 +27,7 @@ public record TenantSnapshot(
     int reservation,
     int queueLength,
     double busiestSecond,
+    ArrivalPeaks.Peaks arrivalPeaks,
     TenantTotals totals) {
 
   public LatencySummary queueTime() {
@@ -46,6 +48,11 @@ public record TenantSnapshot(
    */
   public double serviceRate() {
     return perSecond(serviceUnits);
+  }
+
+  /** Arrivals per second over the interval. */
+  public double arrivalRate() {
+    return perSecond(arrivals);
   }
 
   /** Completions per second over the interval. */
