@@ -66,6 +66,8 @@ public final class ControllerConfig {
   public static final String HEADROOM = "cake.controller.headroom";
   /** Beyond the paper: priority lanes by SLO, this many times each tenant's recent peak load wide; 0 = off. */
   public static final String LANES = "cake.controller.lanes";
+  /** Beyond the paper: lanes also carry token buckets fitted to each tenant's recent arrivals (default false). */
+  public static final String LANE_BUCKETS = "cake.controller.lanes.buckets";
 
   /** Several SLO tenants (Frosting's controller): the most a tenant's share moves in one interval. */
   public static final String MINIMAX_STEP = "cake.controller.minimax.step";
@@ -223,7 +225,8 @@ public final class ControllerConfig {
             dbl(conf, POOL_CAP_FACTOR, d.poolCapFactor()),
             dbl(conf, CONFIDENCE, d.confidence()),
             dbl(conf, HEADROOM, d.headroom()),
-            dbl(conf, LANES, d.lanes()));
+            dbl(conf, LANES, d.lanes()),
+            ConfigBoolean.parse(LANE_BUCKETS, conf.get(LANE_BUCKETS), d.laneBuckets()));
     } catch (IllegalArgumentException e) {
       String msg = String.valueOf(e.getMessage());
       for (Map.Entry<String, String> f : FIELD_KEYS.entrySet()) {

@@ -75,7 +75,12 @@ public final class JmxFirstLevelPort implements FirstLevelPort {
         double busy = Double.isNaN(serviceMs) || Double.isNaN(throughput) ? 0.0 : throughput * serviceMs / 1000.0;
         double rate = optionalGauge(JmxPublisher.tenantMetricName(scheduler, tenant, "serviceRate"));
         double peak = optionalGauge(JmxPublisher.tenantMetricName(scheduler, tenant, "busiestSecond"));
-        tenants.put(tenant, new ResourceLoad.TenantLoad(Double.isNaN(occupancy) ? 0.0 : occupancy, busy, rate, peak));
+        ResourceLoad.Arrivals arrivals = new ResourceLoad.Arrivals(
+            optionalGauge(JmxPublisher.tenantMetricName(scheduler, tenant, "arrivalRate")),
+            optionalGauge(JmxPublisher.tenantMetricName(scheduler, tenant, "arrivalsBusiest100ms")),
+            optionalGauge(JmxPublisher.tenantMetricName(scheduler, tenant, "arrivalsBusiestSecond")));
+        tenants.put(tenant, new ResourceLoad.TenantLoad(
+            Double.isNaN(occupancy) ? 0.0 : occupancy, busy, rate, peak, arrivals));
       }
       return new ResourceLoad(control.getSlots(), tenants);
     } catch (JMException | RuntimeException e) {
@@ -113,7 +118,10 @@ public final class JmxFirstLevelPort implements FirstLevelPort {
     return v instanceof Number num ? num.doubleValue() : Double.NaN;
   }
 
-  /** NaN where the gauge is missing: a DataNode with an older Cake jar has no serviceRate or busiestSecond. */
+  /**
+   * NaN where the gauge is missing: a DataNode with an older Cake jar has no serviceRate,
+   * busiestSecond or arrival gauges.
+   */
   private double optionalGauge(ObjectName n) throws JMException, IOException {
     try {
       return gauge(n);

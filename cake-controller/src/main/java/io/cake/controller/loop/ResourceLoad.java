@@ -19,14 +19,38 @@ public record ResourceLoad(int slots, Map<String, TenantLoad> tenants) {
    * service units served per second ({@code serviceRate}: bytes/s at the DataNode, what an MB/s
    * goal is judged by; NaN: not measured, so such a goal is not judged), and its busy slots in the
    * busiest second of the interval ({@code busiestSecond}; NaN: not measured, as at a DataNode with
-   * an older jar).
+   * an older jar), and its {@code arrivals}.
    */
-  public record TenantLoad(double occupancy, double busy, double serviceRate, double busiestSecond) {
-    public static final TenantLoad IDLE = new TenantLoad(0.0, 0.0, 0.0, 0.0);
+  public record TenantLoad(
+      double occupancy, double busy, double serviceRate, double busiestSecond, Arrivals arrivals) {
+    public static final TenantLoad IDLE = new TenantLoad(0.0, 0.0, 0.0, 0.0, Arrivals.NONE);
 
-    /** Without a measured service rate or peak. */
+    public TenantLoad {
+      java.util.Objects.requireNonNull(arrivals, "arrivals");
+    }
+
+    /** Without measured arrivals. */
+    public TenantLoad(double occupancy, double busy, double serviceRate, double busiestSecond) {
+      this(occupancy, busy, serviceRate, busiestSecond, Arrivals.UNKNOWN);
+    }
+
+    /** Without a measured service rate, peak or arrivals. */
     public TenantLoad(double occupancy, double busy) {
       this(occupancy, busy, Double.NaN, Double.NaN);
+    }
+  }
+
+  /**
+   * A tenant's arrivals in the interval, in the scheduler's units (calls at HBase, reads at the
+   * DataNode): per second over the interval, and the most in any 100 ms and in any second ({@link
+   * io.cake.core.metrics.ArrivalPeaks}). NaN: not measured (a DataNode with an older jar).
+   */
+  public record Arrivals(double rate, double in100ms, double inSecond) {
+    public static final Arrivals NONE = new Arrivals(0.0, 0.0, 0.0);
+    public static final Arrivals UNKNOWN = new Arrivals(Double.NaN, Double.NaN, Double.NaN);
+
+    public boolean measured() {
+      return Double.isFinite(rate) && Double.isFinite(in100ms) && Double.isFinite(inSecond);
     }
   }
 
@@ -40,7 +64,9 @@ public record ResourceLoad(int slots, Map<String, TenantLoad> tenants) {
 
   public static ResourceLoad of(SchedulerSnapshot s) {
     Map<String, TenantLoad> m = new HashMap<>();
-    s.tenants().forEach((name, t) -> m.put(name, new TenantLoad(t.occupancy(), busy(t), t.serviceRate(), t.busiestSecond())));
+    s.tenants().forEach((name, t) -> m.put(name, new TenantLoad(t.occupancy(), busy(t), t.serviceRate(),
+        t.busiestSecond(),
+        new Arrivals(t.arrivalRate(), t.arrivalPeaks().in100ms(), t.arrivalPeaks().inSecond()))));
     return new ResourceLoad(s.slots(), m);
   }
 

@@ -310,7 +310,8 @@ public final class SecondLevelController implements AutoCloseable {
     }
     List<PriorityLanes.Tenant> tenants =
         targets.stream().map(t -> new PriorityLanes.Tenant(t.tenant(), t.goal(), t.weight())).toList();
-    return new PriorityLanes(factor).next(laneState, tenants, ResourceLoad.of(hbSnap), dfLoad);
+    return new PriorityLanes(factor, decider.params().laneBuckets())
+        .next(laneState, tenants, ResourceLoad.of(hbSnap), dfLoad);
   }
 
   private static String lanesText(PriorityLanes.Sized lanes) {

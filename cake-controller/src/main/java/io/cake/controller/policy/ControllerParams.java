@@ -39,6 +39,10 @@ import java.time.Duration;
  *     latency SLO tenant gets a priority lane at HBase and at HDFS, ranked by its SLO (tightest
  *     first), as wide as this many times its recent peak load in busy slots ({@link PriorityLanes};
  *     2.0; 0 turns lanes off)
+ * @param laneBuckets beyond the paper (PriorityMeister's token buckets fitted to arrivals): each
+ *     lane also carries token buckets, {@code lanes} times the tenant's recent arrival curve ({@link
+ *     LaneBuckets}), so a tenant that sends more than its recent history keeps its lane for that
+ *     much only and goes by share beyond it (false: lanes bounded by their width alone)
  */
 public record ControllerParams(
     double lowPerformance,
@@ -54,7 +58,8 @@ public record ControllerParams(
     double poolCapFactor,
     double confidence,
     double headroom,
-    double lanes) {
+    double lanes,
+    boolean laneBuckets) {
 
   public static final double DEFAULT_LOW_PERFORMANCE = 1.0;
   public static final double DEFAULT_HIGH_PERFORMANCE = 1.2;
@@ -70,6 +75,7 @@ public record ControllerParams(
   public static final double DEFAULT_CONFIDENCE = 0.95;
   public static final double DEFAULT_HEADROOM = 2.0;
   public static final double DEFAULT_LANES = 2.0;
+  public static final boolean DEFAULT_LANE_BUCKETS = false;
 
   public static final ControllerParams DEFAULTS =
       new ControllerParams(
@@ -86,7 +92,8 @@ public record ControllerParams(
           DEFAULT_POOL_CAP_FACTOR,
           DEFAULT_CONFIDENCE,
           DEFAULT_HEADROOM,
-          DEFAULT_LANES);
+          DEFAULT_LANES,
+          DEFAULT_LANE_BUCKETS);
 
   public ControllerParams {
     positive("lowPerformance", lowPerformance);
@@ -134,6 +141,17 @@ public record ControllerParams(
     }
   }
 
+  /** All but the lanes' buckets, which take their default. */
+  public ControllerParams(
+      double lowPerformance, double highPerformance, double maxStepFraction, double reserveAboveShare,
+      double releaseBelowShare, double occupancyCoefficient, double minOccupancy, double idleOccupancy,
+      long minSamples, Duration interval, double poolCapFactor, double confidence, double headroom,
+      double lanes) {
+    this(lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence,
+        headroom, lanes, DEFAULT_LANE_BUCKETS);
+  }
+
   /** All but the lanes, which take their default. */
   public ControllerParams(
       double lowPerformance, double highPerformance, double maxStepFraction, double reserveAboveShare,
@@ -167,43 +185,50 @@ public record ControllerParams(
   public ControllerParams withPoolCapFactor(double f) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, f, confidence, headroom, lanes);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, f, confidence, headroom, lanes, laneBuckets);
   }
 
   public ControllerParams withInterval(Duration d) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, d, poolCapFactor, confidence, headroom, lanes);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, d, poolCapFactor, confidence, headroom, lanes, laneBuckets);
   }
 
   public ControllerParams withMinSamples(long n) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, n, interval, poolCapFactor, confidence, headroom, lanes);
+        occupancyCoefficient, minOccupancy, idleOccupancy, n, interval, poolCapFactor, confidence, headroom, lanes, laneBuckets);
   }
 
   public ControllerParams withMinOccupancy(double v) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, v, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom, lanes);
+        occupancyCoefficient, v, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom, lanes, laneBuckets);
   }
 
   public ControllerParams withConfidence(double c) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, c, headroom, lanes);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, c, headroom, lanes, laneBuckets);
   }
 
   public ControllerParams withHeadroom(double h) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, h, lanes);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, h, lanes, laneBuckets);
   }
 
   public ControllerParams withLanes(double l) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom, l);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom, l, laneBuckets);
+  }
+
+  public ControllerParams withLaneBuckets(boolean b) {
+    return new ControllerParams(
+        lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom,
+        lanes, b);
   }
 
   private static void positive(String field, double v) {
