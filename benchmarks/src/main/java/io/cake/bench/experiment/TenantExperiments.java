@@ -499,7 +499,10 @@ final class TenantExperiments {
    * reactive only (each interval it answers what the last one measured, and a burst is over by
    * then); sized for peaks (still reactive, from loads observed); and as shipped, with the
    * proactive half, PriorityMeister's in its simplest form: priority lanes ranked bySLO, as wide as
-   * twice each tenant's observed peak load ({@code cake.controller.lanes}).
+   * twice each tenant's observed peak load ({@code cake.controller.lanes}); and with token buckets
+   * fitted to each tenant's recent arrivals on its lanes ({@code cake.controller.lanes.buckets}).
+   * The Cake runs settle at the constant mean rates first, so their first burst is beyond what the
+   * lanes and buckets were fitted to.
    */
   void bursty() throws Exception {
     fronts = BURSTY_FRONT_ENDS;
@@ -527,6 +530,11 @@ final class TenantExperiments {
       runs.add(settledRun(lab.cakeController("cake-peaks", "Cake's controller for several SLO tenants, the load floor and the"
           + " others' cap sized for each tenant's recent peak, no lanes (cake.controller.lanes=0)", peakKeys, null),
           o.sloSeconds()));
+      Map<String, String> bucketKeys = new LinkedHashMap<>(controllerKeys(slos, smallestRate()));
+      bucketKeys.put("cake.controller.lanes.buckets", "true");
+      runs.add(settledRun(lab.cakeController("cake-buckets", "Cake's controller for several SLO tenants as shipped, with"
+          + " token buckets on each lane fitted to the tenant's recent arrivals, twice its busiest second's rate and"
+          + " twice its mean rate (cake.controller.lanes.buckets=true)", bucketKeys, null), o.sloSeconds()));
     }
     RunSummary cake = settledRun(lab.cakeController("cake-slo-tenants", "Cake's controller for several SLO tenants as shipped:"
         + " sized for peaks, and priority lanes bySLO twice each tenant's peak load wide",
@@ -554,7 +562,8 @@ final class TenantExperiments {
         + " SLO met with reactive plus proactive control; the report shows reactive alone",
         "PriorityMeister: reactive control (Cake) misses p99.9 under bursts; proactive buckets and priorities meet it",
         ours + ". Proactive here: priority lanes ranked bySLO and bounded by twice each tenant's observed peak"
-            + " load in slots (PriorityMeister bounds its priorities by token buckets fitted to arrivals)"));
+            + " load in slots; cake-buckets adds token buckets fitted to each tenant's recent arrivals on its lanes"
+            + " (PriorityMeister's own bound)"));
     r.notes.add(first.name() + " is on-off: " + fmt(RateShape.ON_TIMES * rate(first)) + " req/s for "
         + fmt(RateShape.ON_SECONDS) + " s, then " + fmt(rate(first) / RateShape.ON_TIMES) + " req/s for "
         + fmt(RateShape.OFF_SECONDS) + " s, over and over (Poisson arrivals, seeded; mean " + fmt(rate(first))
