@@ -1,5 +1,6 @@
 package io.cake.bench.jmh;
 
+import io.cake.core.metrics.ArrivalPeaks;
 import io.cake.core.metrics.BusiestSecond;
 import io.cake.core.metrics.TenantMetrics;
 import java.util.concurrent.TimeUnit;
@@ -19,7 +20,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * meter (issue 12's lanes are sized from it): {@link TenantMetrics#completed} whole (counters,
  * three latency recorders, the meter) against {@link BusiestSecond#completed} alone, on one tenant
  * shared by one thread and by two (every handler completing for the same front end: the meter's
- * lock is the only one on this path).
+ * lock is the only one on this path). Beside them, what an accepted call costs: {@link
+ * TenantMetrics#arrived} whole (the counter and the {@link ArrivalPeaks} meter lane buckets are
+ * fitted from) against the arrival meter alone.
  *
  * <p>Run: {@code ./cake-bench jmh CompletionMetricsBenchmark}. Read the ratio of the meter to the
  * whole within one run; on 2 cores the two-thread figures share the machine with JMH itself.
@@ -34,6 +37,7 @@ public class CompletionMetricsBenchmark {
   public static class Tenant {
     final TenantMetrics metrics = new TenantMetrics("frontend");
     final BusiestSecond meter = new BusiestSecond();
+    final ArrivalPeaks arrivalMeter = new ArrivalPeaks();
   }
 
   /** The clock as the scheduler passes it: nanoTime, crossing a second every billion. */
@@ -63,6 +67,30 @@ public class CompletionMetricsBenchmark {
   @Threads(2)
   public void completedWholeTwoThreads(Tenant t) {
     t.metrics.completed(now(), 2_000_000L, 3_000_000L, 1);
+  }
+
+  @Benchmark
+  @Threads(1)
+  public void arrivalMeterAlone(Tenant t) {
+    t.arrivalMeter.arrived(now());
+  }
+
+  @Benchmark
+  @Threads(2)
+  public void arrivalMeterAloneTwoThreads(Tenant t) {
+    t.arrivalMeter.arrived(now());
+  }
+
+  @Benchmark
+  @Threads(1)
+  public void arrivedWhole(Tenant t) {
+    t.metrics.arrived(now());
+  }
+
+  @Benchmark
+  @Threads(2)
+  public void arrivedWholeTwoThreads(Tenant t) {
+    t.metrics.arrived(now());
   }
 
   @Benchmark

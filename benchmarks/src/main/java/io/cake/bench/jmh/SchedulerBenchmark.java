@@ -22,7 +22,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * steady state under load), with 2, 10 and 1,000 tenants. Goal: under 1 microsecond per offer+pick at 1,000 tenants.
  * With {@code lanes=3}, three of the tenants have a priority lane 2 slots wide (ranks 1 to 3); the
  * benchmark never completes a ticket, so after their first picks the lanes are full and every pick
- * walks them before the tag heap: the cost of lanes on the hot path when they do not decide.
+ * walks them before the tag heap: the cost of lanes on the hot path when they do not decide. With
+ * {@code buckets=true} as well, the lanes are as wide as the scheduler and carry a token bucket of
+ * one call a second instead: after its first pick each lane's bucket is empty, and every pick walks
+ * the lanes and checks their buckets (the generic cell rate algorithm) before the tag heap.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar SchedulerBenchmark}
  */
@@ -38,6 +41,10 @@ public class SchedulerBenchmark {
 
   @Param({"0", "3"})
   int lanes;
+
+  /** With lanes: bounded by a token bucket (1 call/s, burst 1) instead of by their width. */
+  @Param({"false"})
+  boolean buckets;
 
   private FairQueueScheduler<Object> scheduler;
   private String[] names;
@@ -57,7 +64,9 @@ public class SchedulerBenchmark {
     }
     java.util.Map<String, io.cake.core.sched.Lane> laned = new java.util.TreeMap<>();
     for (int i = 0; i < Math.min(lanes, tenants); i++) {
-      laned.put(names[i], new io.cake.core.sched.Lane(i + 1, 2));
+      laned.put(names[i], buckets
+          ? new io.cake.core.sched.Lane(i + 1, 8, io.cake.core.contract.Contract.of(1, 1))
+          : new io.cake.core.sched.Lane(i + 1, 2));
     }
     scheduler.setAllocation(scheduler.allocation().withLanes(laned));
   }
