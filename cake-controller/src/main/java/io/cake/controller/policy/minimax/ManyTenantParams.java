@@ -37,12 +37,14 @@ public record ManyTenantParams(
     MinimaxShares.Params shares, int fitWindow, double loadMargin, boolean othersCap, boolean peaks,
     boolean cutOnEveryMiss, boolean reservations) {
   public static final double DEFAULT_STEP = 0.1;
+  public static final double DEFAULT_STEP_DOWN = 0.1;
   public static final double DEFAULT_TARGET = 1.5;
   public static final double DEFAULT_MIN_SHARE = 0.005;
   public static final int DEFAULT_FIT_WINDOW = 6;
   public static final double DEFAULT_LOAD_MARGIN = 1.25;
   public static final ManyTenantParams DEFAULTS = new ManyTenantParams(
-      new MinimaxShares.Params(DEFAULT_STEP, DEFAULT_TARGET, DEFAULT_MIN_SHARE), DEFAULT_FIT_WINDOW, DEFAULT_LOAD_MARGIN,
+      new MinimaxShares.Params(DEFAULT_STEP, DEFAULT_TARGET, DEFAULT_MIN_SHARE, DEFAULT_STEP_DOWN), DEFAULT_FIT_WINDOW,
+      DEFAULT_LOAD_MARGIN,
       true, true, false, true);
 
   /** All but {@code reservations}, which is on. */

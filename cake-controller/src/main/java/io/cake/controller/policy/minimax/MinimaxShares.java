@@ -11,7 +11,8 @@ import java.util.Objects;
  * Frosting's share allocation for many tenants (Frosting section 2.3, after Merchant et al.):
  * each tenant with a goal has a weight w and a {@link PerformanceModel} p(a); its weighted
  * badness at share a is w (1 - p(a)). The shares minimise the largest weighted badness, each
- * moves at most {@code step} from the last interval's, and they sum to 1.
+ * rises at most {@code step} and falls at most {@code stepDown} from the last interval's, and they
+ * sum to 1.
  *
  * <p>No LP solver: with linear models the problem has a closed form up to one number. The share
  * that gives a tenant badness t is a(t) = shareFor(1 - t / w), which falls as t grows; clamped to
@@ -62,14 +63,22 @@ public final class MinimaxShares {
   }
 
   /**
-   * @param step Frosting's sigma: the most a share moves in one interval
+   * @param step Frosting's sigma: the most a share rises in one interval
    * @param target the performance a tenant with a goal is given share for while there is enough
    * @param minShare the least share any tenant keeps (so none starves and every model keeps data)
+   * @param stepDown the most a share falls in one interval (Frosting: sigma too). Beyond Frosting,
+   *     it may be smaller: a tenant's latency answers a cut with the lag of its backlog, which the
+   *     linear models cannot see, so a share handed back at the full step lands below what its load
+   *     needs, its backlog regrows, and it is given the share again (a swing, docs/benchmarks.md,
+   *     overload)
    */
-  public record Params(double step, double target, double minShare) {
+  public record Params(double step, double target, double minShare, double stepDown) {
     public Params {
       if (!(step > 0 && step <= 1)) {
         throw new IllegalArgumentException("step must be in (0, 1], got " + step);
+      }
+      if (!(stepDown > 0 && stepDown <= 1)) {
+        throw new IllegalArgumentException("stepDown must be in (0, 1], got " + stepDown);
       }
       if (!(target >= 1) || !Double.isFinite(target)) {
         throw new IllegalArgumentException("target must be a finite performance >= 1, got " + target);
@@ -77,6 +86,11 @@ public final class MinimaxShares {
       if (!(minShare > 0 && minShare < 1)) {
         throw new IllegalArgumentException("minShare must be in (0, 1), got " + minShare);
       }
+    }
+
+    /** Frosting's symmetric bound: a share falls at most as far as it rises. */
+    public Params(double step, double target, double minShare) {
+      this(step, target, minShare, step);
     }
   }
 
@@ -132,7 +146,7 @@ public final class MinimaxShares {
     double[] lo = new double[goals.size()];
     double[] hi = new double[goals.size()];
     for (int i = 0; i < goals.size(); i++) {
-      lo[i] = Math.max(params.minShare(), goals.get(i).share() - params.step());
+      lo[i] = Math.max(params.minShare(), goals.get(i).share() - params.stepDown());
       lo[i] = Math.max(lo[i], floorScale * goals.get(i).floor()); // at once, not a step at a time
       hi[i] = Math.max(lo[i], Math.min(forGoals, goals.get(i).share() + params.step()));
     }

@@ -67,6 +67,20 @@ class MinimaxSharesTest {
   }
 
   @Test
+  void aShareMayFallMoreSlowlyThanItRises() {
+    // b's model says 10% would do and a's 80%; b may fall only 0.02 from 50%, a rise 0.1.
+    MinimaxShares slowDown = new MinimaxShares(new Params(0.1, 1.0, 0.001, 0.02));
+    List<Tenant> t = List.of(new Tenant("a", 1, new PerformanceModel(0, 1.25), 0.5),
+        new Tenant("b", 1, new PerformanceModel(0, 10), 0.5));
+    Result r = slowDown.allocate(t);
+    // b keeps 0.48, so a can have only the 0.52 left (0.6 with Frosting's symmetric step, above).
+    assertThat(r.shares().get("a")).isCloseTo(0.52, within(E));
+    assertThat(r.shares().get("b")).isCloseTo(0.48, within(E));
+    assertThat(new Params(0.1, 1.0, 0.001).stepDown()).as("Frosting's symmetric sigma").isEqualTo(0.1);
+    assertThatThrownBy(() -> new Params(0.1, 1.0, 0.001, 0)).hasMessageContaining("stepDown");
+  }
+
+  @Test
   void aThroughputFloorIsAGoalLikeAnyOtherAndTenantsWithoutAGoalKeepTheMinimumUnderOverload() {
     List<Tenant> t = List.of(new Tenant("front", 1, TWICE, 0.5), new Tenant("batch-floor", 1, TWICE, 0.3),
         new Tenant("scratch", 1, null, 0.2));
