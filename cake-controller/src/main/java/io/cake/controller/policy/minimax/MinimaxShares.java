@@ -11,8 +11,8 @@ import java.util.Objects;
  * Frosting's share allocation for many tenants (Frosting section 2.3, after Merchant et al.):
  * each tenant with a goal has a weight w and a {@link PerformanceModel} p(a); its weighted
  * badness at share a is w (1 - p(a)). The shares minimise the largest weighted badness, each
- * rises at most {@code step} and falls at most {@code stepDown} from the last interval's, and they
- * sum to 1.
+ * moves at most {@code step} from the last interval's (under an overload that lasts, falls at most
+ * {@code stepDown}), and they sum to 1.
  *
  * <p>No LP solver: with linear models the problem has a closed form up to one number. The share
  * that gives a tenant badness t is a(t) = shareFor(1 - t / w), which falls as t grows; clamped to
@@ -66,11 +66,15 @@ public final class MinimaxShares {
    * @param step Frosting's sigma: the most a share rises in one interval
    * @param target the performance a tenant with a goal is given share for while there is enough
    * @param minShare the least share any tenant keeps (so none starves and every model keeps data)
-   * @param stepDown the most a share falls in one interval (Frosting: sigma too). Beyond Frosting,
-   *     it may be smaller: a tenant's latency answers a cut with the lag of its backlog, which the
-   *     linear models cannot see, so a share handed back at the full step lands below what its load
-   *     needs, its backlog regrows, and it is given the share again (a swing, docs/benchmarks.md,
-   *     overload)
+   * @param stepDown under an overload that lasts, the most a share falls in one interval
+   *     ({@link #allocate(List, boolean)}; Frosting: sigma too).
+   *     Beyond Frosting, it may be smaller: a tenant's latency answers a cut with the lag of its
+   *     backlog, which the linear models cannot see, and under overload the floors (the tenants'
+   *     loads) no longer hold in full; a share handed back at the full step lands below what the
+   *     load needs, the backlog regrows, and the share is given again (a swing, docs/benchmarks.md,
+   *     overload). With room, shares fall at {@code step}: the floors catch a cut below the load,
+   *     and a slow fall there ratchets a bursty tenant's share up (each burst adds a step, the
+   *     quiet intervals take back less)
    */
   public record Params(double step, double target, double minShare, double stepDown) {
     public Params {
@@ -128,7 +132,16 @@ public final class MinimaxShares {
     this.params = Objects.requireNonNull(params);
   }
 
+  /** The allocation, every share moving at most {@code step} either way. */
   public Result allocate(List<Tenant> tenants) {
+    return allocate(tenants, false);
+  }
+
+  /**
+   * The allocation; with {@code slowCuts}, if the goals are overloaded, shares fall at most {@code
+   * stepDown} (the caller says when: an overload that lasts).
+   */
+  public Result allocate(List<Tenant> tenants, boolean slowCuts) {
     if (tenants.isEmpty()) {
       throw new IllegalArgumentException("no tenants to allocate to");
     }
@@ -145,11 +158,7 @@ public final class MinimaxShares {
     double floorScale = floorSum <= forGoals ? 1.0 : 0.5 * forGoals / floorSum;
     double[] lo = new double[goals.size()];
     double[] hi = new double[goals.size()];
-    for (int i = 0; i < goals.size(); i++) {
-      lo[i] = Math.max(params.minShare(), goals.get(i).share() - params.stepDown());
-      lo[i] = Math.max(lo[i], floorScale * goals.get(i).floor()); // at once, not a step at a time
-      hi[i] = Math.max(lo[i], Math.min(forGoals, goals.get(i).share() + params.step()));
-    }
+    bounds(goals, params.step(), floorScale, forGoals, lo, hi);
 
     double[] a = new double[goals.size()];
     boolean overloaded = false;
@@ -161,6 +170,11 @@ public final class MinimaxShares {
     if (given > forGoals || (others.isEmpty() && !goals.isEmpty())) {
       // Not enough for every target (or nobody to hand the rest to): share by weighted badness.
       overloaded = given > forGoals;
+      if (overloaded && slowCuts) {
+        // The floors no longer hold in full, so a share cut below a tenant's load is caught by
+        // nothing but the next interval's miss: cuts go at stepDown.
+        bounds(goals, params.stepDown(), floorScale, forGoals, lo, hi);
+      }
       double level = level(goals, lo, hi, forGoals);
       given = 0;
       for (int i = 0; i < goals.size(); i++) {
@@ -187,6 +201,15 @@ public final class MinimaxShares {
     }
     normalize(shares);
     return new Result(Collections.unmodifiableMap(shares), Collections.unmodifiableMap(predicted), overloaded, feasible);
+  }
+
+  /** Each tenant's bounds: at most {@code down} below its share and {@code step} above, its floor at once. */
+  private void bounds(List<Tenant> goals, double down, double floorScale, double forGoals, double[] lo, double[] hi) {
+    for (int i = 0; i < goals.size(); i++) {
+      lo[i] = Math.max(params.minShare(), goals.get(i).share() - down);
+      lo[i] = Math.max(lo[i], floorScale * goals.get(i).floor()); // at once, not a step at a time
+      hi[i] = Math.max(lo[i], Math.min(forGoals, goals.get(i).share() + params.step()));
+    }
   }
 
   /** The weighted-badness level t at which the clamped shares sum to {@code total}. */

@@ -42,6 +42,36 @@ class ManyTenantDeciderTest {
   }
 
   @Test
+  void aSecondOverloadedDecisionInARowCutsSharesAtTheStepDown() {
+    ManyTenantDecider slow = new ManyTenantDecider(new MinimaxShares.Params(0.2, 1.0, 0.01, 0.02), 4);
+    List<TenantGoal> two = List.of(new TenantGoal("a", 2, LatencyGoal.of(99, 100)),
+        new TenantGoal("b", 1, LatencyGoal.of(99, 100)), new TenantGoal("batch", 1, null));
+    // Both miss (a at a quarter of its SLO, b at half): neither can reach its SLO in one step.
+    Map<String, Double> measured = Map.of("a", 400.0, "b", 200.0);
+    ManyTenantDecider.Decision first = slow.decide(slow.initial(two), two, measured);
+    assertThat(first.result().overloaded()).isTrue();
+    assertThat(first.state().overloadedRun()).isEqualTo(1);
+
+    // Models from that: performance 0.75 x share for a, 1.5 x share for b. From b holding most of
+    // the share, the heavier a is owed a step of it (the measurements are the models' own).
+    Map<String, Double> bHolds = Map.of("a", 0.3, "b", 0.69, "batch", 0.01);
+    Map<String, Double> there = Map.of("a", 100 / (0.75 * 0.3), "b", 100 / (1.5 * 0.69));
+    ManyTenantDecider.Decision fast = slow.decide(new ManyTenantDecider.State(bHolds, first.state().fits(), 0), two, there);
+    ManyTenantDecider.Decision cut = slow.decide(new ManyTenantDecider.State(bHolds, first.state().fits(), 1), two, there);
+    assertThat(fast.result().overloaded()).isTrue();
+    assertThat(fast.state().shares().get("b")).as("the first overloaded decision: the whole step, 0.2")
+        .isCloseTo(0.49, within(0.005));
+    assertThat(cut.state().overloadedRun()).isEqualTo(2);
+    assertThat(cut.state().shares().get("b")).as("the second in a row: 0.02 at most").isCloseTo(0.67, within(0.005));
+    assertThat(cut.state().shares().get("a")).isCloseTo(0.32, within(0.005));
+
+    // Room again: the run resets.
+    ManyTenantDecider.Decision room = slow.decide(cut.state(), two, Map.of("a", 50.0, "b", 50.0));
+    assertThat(room.result().overloaded()).isFalse();
+    assertThat(room.state().overloadedRun()).isZero();
+  }
+
+  @Test
   void aWeightThatIsNotPositiveIsRefusedNamingTheTenant() {
     assertThatThrownBy(() -> new TenantGoal("gold", -1, null)).hasMessageContaining("'gold'");
   }

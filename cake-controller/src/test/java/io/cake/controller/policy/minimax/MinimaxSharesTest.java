@@ -67,15 +67,24 @@ class MinimaxSharesTest {
   }
 
   @Test
-  void aShareMayFallMoreSlowlyThanItRises() {
-    // b's model says 10% would do and a's 80%; b may fall only 0.02 from 50%, a rise 0.1.
+  void underOverloadAShareFallsAtTheStepDownWithRoomAtTheStep() {
     MinimaxShares slowDown = new MinimaxShares(new Params(0.1, 1.0, 0.001, 0.02));
-    List<Tenant> t = List.of(new Tenant("a", 1, new PerformanceModel(0, 1.25), 0.5),
-        new Tenant("b", 1, new PerformanceModel(0, 10), 0.5));
-    Result r = slowDown.allocate(t);
-    // b keeps 0.48, so a can have only the 0.52 left (0.6 with Frosting's symmetric step, above).
-    assertThat(r.shares().get("a")).isCloseTo(0.52, within(E));
-    assertThat(r.shares().get("b")).isCloseTo(0.48, within(E));
+    // Overload: a needs 80% and b 50%. By weighted badness alone b would fall to 0.4 (see above);
+    // it may fall only 0.02, so a can have only the 0.52 left.
+    List<Tenant> overload = List.of(new Tenant("a", 1, new PerformanceModel(0, 1.25), 0.5),
+        new Tenant("b", 1, new PerformanceModel(0, 2), 0.5));
+    Result over = slowDown.allocate(overload, true);
+    assertThat(over.overloaded()).isTrue();
+    assertThat(over.shares().get("a")).isCloseTo(0.52, within(E));
+    assertThat(over.shares().get("b")).isCloseTo(0.48, within(E));
+    // Not told the overload lasts: the whole step, b to 0.4.
+    assertThat(slowDown.allocate(overload).shares().get("b")).isCloseTo(0.4, within(E));
+
+    // Room: b needs 10% and falls the whole step, 0.3 to 0.2; batch takes the rest.
+    Result room = slowDown.allocate(List.of(new Tenant("a", 1, new PerformanceModel(0, 1.25), 0.5),
+        new Tenant("b", 1, new PerformanceModel(0, 10), 0.3), new Tenant("batch", 1, null, 0.2)), true);
+    assertThat(room.overloaded()).isFalse();
+    assertThat(room.shares().get("b")).isCloseTo(0.2, within(E));
     assertThat(new Params(0.1, 1.0, 0.001).stepDown()).as("Frosting's symmetric sigma").isEqualTo(0.1);
     assertThatThrownBy(() -> new Params(0.1, 1.0, 0.001, 0)).hasMessageContaining("stepDown");
   }
