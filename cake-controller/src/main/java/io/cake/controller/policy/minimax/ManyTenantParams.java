@@ -8,13 +8,15 @@ import java.util.Objects;
  * @param shares the allocator's step (Frosting's sigma, 0.1), target performance (1.5: a tenant is
  *     given share until its model says 1.5x its SLO, because one interval's p99 is noisy and the
  *     model only holds near the share it was fitted at; 1.1 met only half the windows in the
- *     simulator, 2.0 did worse than 1.5), least share (0.005) and step down (0.02: a share is
- *     handed back a fifth as fast as it is given; under overload, Frosting's symmetric 0.1 handed
- *     the heaviest tenant's share back below what its load needed, its backlog regrew, and its
- *     share swung over about 16 intervals. In the simulator's overload scenario, 12 seeds, the
- *     weighted-badness spread's mean went from 1.16 and 1.23 (at 1.25x and 2x the disks) to 1.10
- *     and 1.07, with the same windows and batch where there is room; on the hdd mini-cluster
- *     docs/benchmarks.md, overload)
+ *     simulator, 2.0 did worse than 1.5), least share (0.005) and step down (the step, 0.1:
+ *     Frosting's symmetric sigma). Below the step, under an overload that lasts ({@link
+ *     ManyTenantDecider#SUSTAINED_OVERLOAD}) shares are handed back more slowly than given, against
+ *     the swing of the heaviest tenant's share under overload (its backlog answers a cut late). At
+ *     0.02, in the simulator's overload scenario (12 seeds) the weighted-badness spread's mean
+ *     went from 1.16 and 1.23 (at 1.25x and 2x the disks) to 1.10 and 1.07; but on the hdd
+ *     mini-cluster two runs gave 1.12 and 1.32 per window (this default's seven: 1.13 to 1.52),
+ *     and convergence from equal shares under overload slowed to the others' cuts, 0.04 an
+ *     interval: not enough to change the default (docs/benchmarks.md, overload)
  * @param fitWindow how many past intervals each tenant's linear model is fitted to (6)
  * @param loadMargin each tenant keeps at least this many times the fraction of the slots its load
  *     kept busy in the last interval (Little's law, the busier of HBase and the DataNode), while
@@ -43,7 +45,7 @@ public record ManyTenantParams(
     MinimaxShares.Params shares, int fitWindow, double loadMargin, boolean othersCap, boolean peaks,
     boolean cutOnEveryMiss, boolean reservations) {
   public static final double DEFAULT_STEP = 0.1;
-  public static final double DEFAULT_STEP_DOWN = 0.02;
+  public static final double DEFAULT_STEP_DOWN = DEFAULT_STEP;
   public static final double DEFAULT_TARGET = 1.5;
   public static final double DEFAULT_MIN_SHARE = 0.005;
   public static final int DEFAULT_FIT_WINDOW = 6;
