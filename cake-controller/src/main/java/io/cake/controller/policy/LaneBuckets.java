@@ -65,7 +65,7 @@ public final class LaneBuckets {
     }
     double second = Math.max(e.inSecond(), e.in100ms()); // a second holds its busiest 100 ms
     ThroughputContract peak = new ThroughputContract(
-        wholeRate(factor * second), burst(factor * Math.max(1.0, e.in100ms())));
+        wholeRate(factor * second), burst(factor * e.in100ms()));
     ThroughputContract longRun = new ThroughputContract(
         wholeRate(factor * Math.min(e.rate(), second)), burst(factor * second));
     return new Contract(List.of(peak, longRun));

@@ -955,7 +955,6 @@ public final class FairQueueScheduler<T> {
    */
   private void assignLanes() {
     List<TenantQueue<T>> withLane = new ArrayList<>();
-    long now = clock.nanoTime();
     for (TenantQueue<T> q : tenants.values()) {
       Lane was = q.lane;
       q.lane = allocation.lanes().get(q.name);
@@ -966,9 +965,9 @@ public final class FairQueueScheduler<T> {
       if (limit == null) {
         q.laneGcra = null;
         q.laneTat = null;
-      } else if (was == null || !limit.equals(was.limit()) || q.laneGcra == null) {
+      } else if (q.laneGcra == null || !limit.equals(was.limit())) { // laneGcra set: was had a limit
         q.laneGcra = new io.cake.core.contract.Gcra(limit);
-        q.laneTat = q.laneGcra.full(now);
+        q.laneTat = q.laneGcra.full(clock.nanoTime());
       }
     }
     laned = withLane.toArray(newQueues(withLane.size()));
