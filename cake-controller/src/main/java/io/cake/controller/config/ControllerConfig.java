@@ -71,8 +71,8 @@ public final class ControllerConfig {
 
   /** Several SLO tenants (Frosting's controller): the most a tenant's share moves in one interval. */
   public static final String MINIMAX_STEP = "cake.controller.minimax.step";
-  /** Several SLO tenants: the most a tenant's share falls in one interval (beyond Frosting, which uses the step). */
-  public static final String MINIMAX_STEP_DOWN = "cake.controller.minimax.step-down";
+  /** Several SLO tenants: under an overload that lasts, what a tenant's step is multiplied by each time its share turns. */
+  public static final String MINIMAX_DAMPING = "cake.controller.minimax.damping";
   /** Several SLO tenants: the performance (1 = exactly the SLO) each is given share for while there is room. */
   public static final String MINIMAX_TARGET = "cake.controller.minimax.target";
   /** Several SLO tenants: the least share any tenant keeps. */
@@ -246,10 +246,10 @@ public final class ControllerConfig {
           dbl(conf, MINIMAX_STEP, d.shares().step()),
           dbl(conf, MINIMAX_TARGET, d.shares().target()),
           dbl(conf, MINIMAX_MIN_SHARE, d.shares().minShare()),
-          dbl(conf, MINIMAX_STEP_DOWN, d.shares().stepDown()));
+          dbl(conf, MINIMAX_DAMPING, d.shares().damping()));
     } catch (IllegalArgumentException e) {
       String msg = String.valueOf(e.getMessage())
-          .replaceFirst("^stepDown\\b", MINIMAX_STEP_DOWN)
+          .replaceFirst("^damping\\b", MINIMAX_DAMPING)
           .replaceFirst("^step\\b", MINIMAX_STEP)
           .replaceFirst("^target\\b", MINIMAX_TARGET)
           .replaceFirst("^minShare\\b", MINIMAX_MIN_SHARE);

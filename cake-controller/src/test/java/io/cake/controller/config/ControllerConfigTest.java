@@ -137,9 +137,9 @@ class ControllerConfigTest {
         "cake.controller.minimax.target", "1.2", "cake.controller.minimax.min-share", "0.01",
         "cake.controller.minimax.fit-window", "10", "cake.controller.minimax.peaks", "false",
         "cake.controller.minimax.cut-on-every-miss", "true", "cake.controller.minimax.reservations", "false",
-        "cake.controller.minimax.step-down", "0.02"));
+        "cake.controller.minimax.damping", "1"));
     assertThat(tuned.manyTenant().shares().step()).isEqualTo(0.05);
-    assertThat(tuned.manyTenant().shares().stepDown()).isEqualTo(0.02);
+    assertThat(tuned.manyTenant().shares().damping()).as("Frosting's fixed step").isEqualTo(1.0);
     assertThat(tuned.manyTenant().shares().target()).isEqualTo(1.2);
     assertThat(tuned.manyTenant().shares().minShare()).isEqualTo(0.01);
     assertThat(tuned.manyTenant().fitWindow()).isEqualTo(10);
@@ -170,8 +170,10 @@ class ControllerConfigTest {
         .hasMessageContaining("unknown key cake.slo.a.goal");
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.minimax.step", "0")))
         .hasMessageStartingWith("cake.controller.minimax.step must be in (0, 1]");
-    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.minimax.step-down", "-0.1")))
-        .hasMessageStartingWith("cake.controller.minimax.step-down must be in (0, 1]");
+    for (String d : new String[] {"-0.1", "0", "1.5", "NaN"}) {
+      assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.minimax.damping", d)))
+          .hasMessageStartingWith("cake.controller.minimax.damping must be in (0, 1]");
+    }
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.minimax.target", "0.9")))
         .hasMessageStartingWith("cake.controller.minimax.target must be");
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.minimax.min-share", "1")))

@@ -8,15 +8,13 @@ import java.util.Objects;
  * @param shares the allocator's step (Frosting's sigma, 0.1), target performance (1.5: a tenant is
  *     given share until its model says 1.5x its SLO, because one interval's p99 is noisy and the
  *     model only holds near the share it was fitted at; 1.1 met only half the windows in the
- *     simulator, 2.0 did worse than 1.5), least share (0.005) and step down (the step, 0.1:
- *     Frosting's symmetric sigma). Below the step, under an overload that lasts ({@link
- *     ManyTenantDecider#SUSTAINED_OVERLOAD}) shares are handed back more slowly than given, against
- *     the swing of the heaviest tenant's share under overload (its backlog answers a cut late). At
- *     0.02, in the simulator's overload scenario (12 seeds) the weighted-badness spread's mean
- *     went from 1.16 and 1.23 (at 1.25x and 2x the disks) to 1.10 and 1.07; but on the hdd
- *     mini-cluster two runs gave 1.12 and 1.32 per window (this default's seven: 1.13 to 1.52),
- *     and convergence from equal shares under overload slowed to the others' cuts, 0.04 an
- *     interval: not enough to change the default (docs/benchmarks.md, overload)
+ *     simulator, 2.0 did worse than 1.5), least share (0.005) and damping (0.5: under an overload
+ *     that lasts, a tenant's step halves each time its share turns, {@link StepDamping}; 1 is
+ *     Frosting's fixed step). Against the swing of the heaviest tenant's share under overload (its
+ *     backlog answers a cut late): in the simulator's overload scenario (12 seeds) the
+ *     weighted-badness spread's mean went from 1.16 and 1.23 (at 1.25x and 2x the disks) with the
+ *     fixed step to 1.09 and 1.06; on the hdd mini-cluster three runs gave 1.12, 1.06 and 1.11 per
+ *     window, where the fixed step's seven gave 1.13 to 1.52 (docs/benchmarks.md, overload)
  * @param fitWindow how many past intervals each tenant's linear model is fitted to (6)
  * @param loadMargin each tenant keeps at least this many times the fraction of the slots its load
  *     kept busy in the last interval (Little's law, the busier of HBase and the DataNode), while
@@ -45,13 +43,13 @@ public record ManyTenantParams(
     MinimaxShares.Params shares, int fitWindow, double loadMargin, boolean othersCap, boolean peaks,
     boolean cutOnEveryMiss, boolean reservations) {
   public static final double DEFAULT_STEP = 0.1;
-  public static final double DEFAULT_STEP_DOWN = DEFAULT_STEP;
+  public static final double DEFAULT_DAMPING = 0.5;
   public static final double DEFAULT_TARGET = 1.5;
   public static final double DEFAULT_MIN_SHARE = 0.005;
   public static final int DEFAULT_FIT_WINDOW = 6;
   public static final double DEFAULT_LOAD_MARGIN = 1.25;
   public static final ManyTenantParams DEFAULTS = new ManyTenantParams(
-      new MinimaxShares.Params(DEFAULT_STEP, DEFAULT_TARGET, DEFAULT_MIN_SHARE, DEFAULT_STEP_DOWN), DEFAULT_FIT_WINDOW,
+      new MinimaxShares.Params(DEFAULT_STEP, DEFAULT_TARGET, DEFAULT_MIN_SHARE, DEFAULT_DAMPING), DEFAULT_FIT_WINDOW,
       DEFAULT_LOAD_MARGIN,
       true, true, false, true);
 

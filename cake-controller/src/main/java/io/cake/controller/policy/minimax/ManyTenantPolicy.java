@@ -103,11 +103,22 @@ public final class ManyTenantPolicy {
       return out;
     }
 
-    /** {@link #tenantLines()} joined by "; ", then the cap and the allocator's verdict. */
+    /** {@link #tenantLines()} joined by "; ", then the cap, the allocator's verdict and any damped steps. */
     public String describe() {
       return String.join("; ", tenantLines()) + (state.othersCap() > 0 ? " | others held to " + state.othersCap() + " handlers each" : "")
-          + (decision.result().overloaded() ? " | overloaded" : "") + (feasible() ? "" : " | infeasible")
+          + (decision.result().overloaded() ? " | overloaded" : "") + dampedText() + (feasible() ? "" : " | infeasible")
           + reservedText();
+    }
+
+    /** " (damped steps a=0.050, ...)" while any goal's step is damped under a lasting overload, else "". */
+    private String dampedText() {
+      Map<String, Double> damped = decision.state().steps().step();
+      if (damped.isEmpty()) {
+        return "";
+      }
+      List<String> parts = new ArrayList<>();
+      damped.forEach((t, s) -> parts.add(String.format("%s=%.3f", t, s)));
+      return " (damped steps " + String.join(", ", parts) + ")";
     }
 
     /** " | reserved handlers a=1, ... (why)" while any SLO tenant holds or changed a reservation, else "". */

@@ -11,8 +11,8 @@ import java.util.Objects;
  * Frosting's share allocation for many tenants (Frosting section 2.3, after Merchant et al.):
  * each tenant with a goal has a weight w and a {@link PerformanceModel} p(a); its weighted
  * badness at share a is w (1 - p(a)). The shares minimise the largest weighted badness, each
- * moves at most {@code step} from the last interval's (under an overload that lasts, falls at most
- * {@code stepDown}), and they sum to 1.
+ * moves at most {@code step} from the last interval's (under an overload, at most the step the
+ * caller gives it), and they sum to 1.
  *
  * <p>No LP solver: with linear models the problem has a closed form up to one number. The share
  * that gives a tenant badness t is a(t) = shareFor(1 - t / w), which falls as t grows; clamped to
@@ -63,26 +63,20 @@ public final class MinimaxShares {
   }
 
   /**
-   * @param step Frosting's sigma: the most a share rises in one interval
+   * @param step Frosting's sigma: the most a share moves in one interval
    * @param target the performance a tenant with a goal is given share for while there is enough
    * @param minShare the least share any tenant keeps (so none starves and every model keeps data)
-   * @param stepDown under an overload that lasts, the most a share falls in one interval
-   *     ({@link #allocate(List, boolean)}; Frosting: sigma too).
-   *     Beyond Frosting, it may be smaller: a tenant's latency answers a cut with the lag of its
-   *     backlog, which the linear models cannot see, and under overload the floors (the tenants'
-   *     loads) no longer hold in full; a share handed back at the full step lands below what the
-   *     load needs, the backlog regrows, and the share is given again (a swing, docs/benchmarks.md,
-   *     overload). With room, shares fall at {@code step}: the floors catch a cut below the load,
-   *     and a slow fall there ratchets a bursty tenant's share up (each burst adds a step, the
-   *     quiet intervals take back less)
+   * @param damping under an overload that lasts, what a tenant's step is multiplied by each time its
+   *     share turns ({@link StepDamping}, applied by the caller through {@link #allocate(List, Map)});
+   *     1 is Frosting's fixed step
    */
-  public record Params(double step, double target, double minShare, double stepDown) {
+  public record Params(double step, double target, double minShare, double damping) {
     public Params {
       if (!(step > 0 && step <= 1)) {
         throw new IllegalArgumentException("step must be in (0, 1], got " + step);
       }
-      if (!(stepDown > 0 && stepDown <= 1)) {
-        throw new IllegalArgumentException("stepDown must be in (0, 1], got " + stepDown);
+      if (!(damping > 0 && damping <= 1)) {
+        throw new IllegalArgumentException("damping must be in (0, 1], got " + damping);
       }
       if (!(target >= 1) || !Double.isFinite(target)) {
         throw new IllegalArgumentException("target must be a finite performance >= 1, got " + target);
@@ -92,9 +86,9 @@ public final class MinimaxShares {
       }
     }
 
-    /** Frosting's symmetric bound: a share falls at most as far as it rises. */
+    /** Frosting's fixed step: no damping. */
     public Params(double step, double target, double minShare) {
-      this(step, target, minShare, step);
+      this(step, target, minShare, 1.0);
     }
   }
 
@@ -134,14 +128,14 @@ public final class MinimaxShares {
 
   /** The allocation, every share moving at most {@code step} either way. */
   public Result allocate(List<Tenant> tenants) {
-    return allocate(tenants, false);
+    return allocate(tenants, Map.of());
   }
 
   /**
-   * The allocation; with {@code slowCuts}, if the goals are overloaded, shares fall at most {@code
-   * stepDown} (the caller says when: an overload that lasts).
+   * The allocation; if the goals are overloaded, tenant t's share moves at most {@code
+   * steps.get(t)} either way (absent: {@code step}; the caller's {@link StepDamping} says how far).
    */
-  public Result allocate(List<Tenant> tenants, boolean slowCuts) {
+  public Result allocate(List<Tenant> tenants, Map<String, Double> steps) {
     if (tenants.isEmpty()) {
       throw new IllegalArgumentException("no tenants to allocate to");
     }
@@ -158,7 +152,7 @@ public final class MinimaxShares {
     double floorScale = floorSum <= forGoals ? 1.0 : 0.5 * forGoals / floorSum;
     double[] lo = new double[goals.size()];
     double[] hi = new double[goals.size()];
-    bounds(goals, params.step(), floorScale, forGoals, lo, hi);
+    bounds(goals, Map.of(), floorScale, forGoals, lo, hi);
 
     double[] a = new double[goals.size()];
     boolean overloaded = false;
@@ -170,10 +164,8 @@ public final class MinimaxShares {
     if (given > forGoals || (others.isEmpty() && !goals.isEmpty())) {
       // Not enough for every target (or nobody to hand the rest to): share by weighted badness.
       overloaded = given > forGoals;
-      if (overloaded && slowCuts) {
-        // The floors no longer hold in full, so a share cut below a tenant's load is caught by
-        // nothing but the next interval's miss: cuts go at stepDown.
-        bounds(goals, params.stepDown(), floorScale, forGoals, lo, hi);
+      if (overloaded && !steps.isEmpty()) {
+        bounds(goals, steps, floorScale, forGoals, lo, hi);
       }
       double level = level(goals, lo, hi, forGoals);
       given = 0;
@@ -203,12 +195,14 @@ public final class MinimaxShares {
     return new Result(Collections.unmodifiableMap(shares), Collections.unmodifiableMap(predicted), overloaded, feasible);
   }
 
-  /** Each tenant's bounds: at most {@code down} below its share and {@code step} above, its floor at once. */
-  private void bounds(List<Tenant> goals, double down, double floorScale, double forGoals, double[] lo, double[] hi) {
+  /** Each tenant's bounds: at most its step (absent from {@code steps}: {@code step}) either way, its floor at once. */
+  private void bounds(
+      List<Tenant> goals, Map<String, Double> steps, double floorScale, double forGoals, double[] lo, double[] hi) {
     for (int i = 0; i < goals.size(); i++) {
-      lo[i] = Math.max(params.minShare(), goals.get(i).share() - down);
+      double step = steps.getOrDefault(goals.get(i).name(), params.step());
+      lo[i] = Math.max(params.minShare(), goals.get(i).share() - step);
       lo[i] = Math.max(lo[i], floorScale * goals.get(i).floor()); // at once, not a step at a time
-      hi[i] = Math.max(lo[i], Math.min(forGoals, goals.get(i).share() + params.step()));
+      hi[i] = Math.max(lo[i], Math.min(forGoals, goals.get(i).share() + step));
     }
   }
 

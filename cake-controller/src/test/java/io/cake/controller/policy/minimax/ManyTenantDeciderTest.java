@@ -42,33 +42,39 @@ class ManyTenantDeciderTest {
   }
 
   @Test
-  void aSecondOverloadedDecisionInARowCutsSharesAtTheStepDown() {
-    ManyTenantDecider slow = new ManyTenantDecider(new MinimaxShares.Params(0.2, 1.0, 0.01, 0.02), 4);
+  void underAnOverloadThatLastsAShareThatTurnsMovesAtHalfItsStepAfterwards() {
+    ManyTenantDecider damped = new ManyTenantDecider(new MinimaxShares.Params(0.2, 1.0, 0.01, 0.5), 4);
     List<TenantGoal> two = List.of(new TenantGoal("a", 2, LatencyGoal.of(99, 100)),
         new TenantGoal("b", 1, LatencyGoal.of(99, 100)), new TenantGoal("batch", 1, null));
     // Both miss (a at a quarter of its SLO, b at half): neither can reach its SLO in one step.
-    Map<String, Double> measured = Map.of("a", 400.0, "b", 200.0);
-    ManyTenantDecider.Decision first = slow.decide(slow.initial(two), two, measured);
+    ManyTenantDecider.Decision first = damped.decide(damped.initial(two), two, Map.of("a", 400.0, "b", 200.0));
     assertThat(first.result().overloaded()).isTrue();
     assertThat(first.state().overloadedRun()).isEqualTo(1);
+    assertThat(first.state().steps()).as("the first overloaded decision is no turn").isEqualTo(StepDamping.Steps.NONE);
 
     // Models from that: performance 0.75 x share for a, 1.5 x share for b. From b holding most of
-    // the share, the heavier a is owed a step of it (the measurements are the models' own).
+    // the share, after a decision in which b rose: the heavier a is owed share, b turns.
     Map<String, Double> bHolds = Map.of("a", 0.3, "b", 0.69, "batch", 0.01);
     Map<String, Double> there = Map.of("a", 100 / (0.75 * 0.3), "b", 100 / (1.5 * 0.69));
-    ManyTenantDecider.Decision fast = slow.decide(new ManyTenantDecider.State(bHolds, first.state().fits(), 0), two, there);
-    ManyTenantDecider.Decision cut = slow.decide(new ManyTenantDecider.State(bHolds, first.state().fits(), 1), two, there);
-    assertThat(fast.result().overloaded()).isTrue();
-    assertThat(fast.state().shares().get("b")).as("the first overloaded decision: the whole step, 0.2")
+    StepDamping.Steps rose = new StepDamping.Steps(Map.of(), Map.of("a", -0.1, "b", 0.1));
+    ManyTenantDecider.Decision turn =
+        damped.decide(new ManyTenantDecider.State(bHolds, first.state().fits(), 1, rose), two, there);
+    assertThat(turn.result().overloaded()).isTrue();
+    assertThat(turn.state().shares().get("b")).as("the turn itself goes at the whole step, 0.2")
         .isCloseTo(0.49, within(0.005));
-    assertThat(cut.state().overloadedRun()).isEqualTo(2);
-    assertThat(cut.state().shares().get("b")).as("the second in a row: 0.02 at most").isCloseTo(0.67, within(0.005));
-    assertThat(cut.state().shares().get("a")).isCloseTo(0.32, within(0.005));
+    assertThat(turn.state().steps().step()).containsEntry("a", 0.1).containsEntry("b", 0.1);
 
-    // Room again: the run resets.
-    ManyTenantDecider.Decision room = slow.decide(cut.state(), two, Map.of("a", 50.0, "b", 50.0));
+    // b is still owed less, a more (the models say a at 0.83): half the step now, 0.1.
+    Map<String, Double> after = Map.of("a", 100 / (0.75 * 0.5), "b", 100 / (1.5 * 0.49));
+    ManyTenantDecider.Decision next = damped.decide(turn.state(), two, after);
+    assertThat(next.state().shares().get("b")).isCloseTo(0.39, within(0.005));
+    assertThat(next.state().shares().get("a")).isCloseTo(0.60, within(0.005));
+
+    // Room again: the run resets and so do the steps.
+    ManyTenantDecider.Decision room = damped.decide(next.state(), two, Map.of("a", 50.0, "b", 50.0));
     assertThat(room.result().overloaded()).isFalse();
     assertThat(room.state().overloadedRun()).isZero();
+    assertThat(room.state().steps()).isEqualTo(StepDamping.Steps.NONE);
   }
 
   @Test

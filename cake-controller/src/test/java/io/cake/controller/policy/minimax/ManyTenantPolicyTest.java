@@ -89,6 +89,18 @@ class ManyTenantPolicyTest {
   }
 
   @Test
+  void theDecisionLineShowsTheStepsDampedUnderALastingOverload() {
+    Map<String, Double> shares = Map.of("a", 0.6, "b", 0.4);
+    StepDamping.Steps steps = new StepDamping.Steps(Map.of("a", 0.05), Map.of("a", -0.1, "b", 0.1));
+    ManyTenantDecider.State fitted = new ManyTenantDecider.State(shares, Map.of(), 3, steps);
+    ManyTenantDecider.Decision d = new ManyTenantDecider.Decision(
+        fitted, new MinimaxShares.Result(shares, Map.of("a", 0.5, "b", 0.5), true, false), Map.of());
+    ManyTenantPolicy.Plan plan =
+        new ManyTenantPolicy.Plan(new ManyTenantPolicy.State(fitted, 1), d, Map.of(), base, base, List.of(), Map.of());
+    assertThat(plan.describe()).contains("| overloaded (damped steps a=0.050) | infeasible");
+  }
+
+  @Test
   void tooFewRequestsGiveNoMeasurementAndTheModelIsKept() {
     calls("a", 29, 50, 0);
     calls("a", 1, 500, 0); // one of 30 over a's p99 of 100 ms: no clear miss

@@ -8,6 +8,7 @@ import io.cake.controller.policy.minimax.MinimaxShares.Params;
 import io.cake.controller.policy.minimax.MinimaxShares.Result;
 import io.cake.controller.policy.minimax.MinimaxShares.Tenant;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class MinimaxSharesTest {
@@ -67,26 +68,27 @@ class MinimaxSharesTest {
   }
 
   @Test
-  void underOverloadAShareFallsAtTheStepDownWithRoomAtTheStep() {
-    MinimaxShares slowDown = new MinimaxShares(new Params(0.1, 1.0, 0.001, 0.02));
+  void underOverloadEachShareMovesAtMostTheStepTheCallerGivesItWithRoomAtTheStep() {
+    MinimaxShares stepped = new MinimaxShares(new Params(0.1, 1.0, 0.001));
     // Overload: a needs 80% and b 50%. By weighted badness alone b would fall to 0.4 (see above);
-    // it may fall only 0.02, so a can have only the 0.52 left.
+    // given a step of 0.02 it may fall only that far, so a can have only the 0.52 left.
     List<Tenant> overload = List.of(new Tenant("a", 1, new PerformanceModel(0, 1.25), 0.5),
         new Tenant("b", 1, new PerformanceModel(0, 2), 0.5));
-    Result over = slowDown.allocate(overload, true);
+    Result over = stepped.allocate(overload, Map.of("b", 0.02));
     assertThat(over.overloaded()).isTrue();
     assertThat(over.shares().get("a")).isCloseTo(0.52, within(E));
     assertThat(over.shares().get("b")).isCloseTo(0.48, within(E));
-    // Not told the overload lasts: the whole step, b to 0.4.
-    assertThat(slowDown.allocate(overload).shares().get("b")).isCloseTo(0.4, within(E));
+    // No step given: the whole step, b to 0.4.
+    assertThat(stepped.allocate(overload).shares().get("b")).isCloseTo(0.4, within(E));
 
-    // Room: b needs 10% and falls the whole step, 0.3 to 0.2; batch takes the rest.
-    Result room = slowDown.allocate(List.of(new Tenant("a", 1, new PerformanceModel(0, 1.25), 0.5),
-        new Tenant("b", 1, new PerformanceModel(0, 10), 0.3), new Tenant("batch", 1, null, 0.2)), true);
+    // Room: the caller's steps are for overload only. b needs 10% and falls the whole step, 0.3 to
+    // 0.2; batch takes the rest.
+    Result room = stepped.allocate(List.of(new Tenant("a", 1, new PerformanceModel(0, 1.25), 0.5),
+        new Tenant("b", 1, new PerformanceModel(0, 10), 0.3), new Tenant("batch", 1, null, 0.2)), Map.of("b", 0.02));
     assertThat(room.overloaded()).isFalse();
     assertThat(room.shares().get("b")).isCloseTo(0.2, within(E));
-    assertThat(new Params(0.1, 1.0, 0.001).stepDown()).as("Frosting's symmetric sigma").isEqualTo(0.1);
-    assertThatThrownBy(() -> new Params(0.1, 1.0, 0.001, 0)).hasMessageContaining("stepDown");
+    assertThat(new Params(0.1, 1.0, 0.001).damping()).as("Frosting's fixed step").isEqualTo(1.0);
+    assertThatThrownBy(() -> new Params(0.1, 1.0, 0.001, 0)).hasMessageContaining("damping");
   }
 
   @Test
