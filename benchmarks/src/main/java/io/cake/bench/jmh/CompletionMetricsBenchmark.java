@@ -20,9 +20,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * meter (issue 12's lanes are sized from it): {@link TenantMetrics#completed} whole (counters,
  * three latency recorders, the meter) against {@link BusiestSecond#completed} alone, on one tenant
  * shared by one thread and by two (every handler completing for the same front end: the meter's
- * lock is the only one on this path). Beside them, what an accepted call costs: {@link
- * TenantMetrics#arrived} whole (the counter and the {@link ArrivalPeaks} meter lane buckets are
- * fitted from) against the arrival meter alone.
+ * lock is the only one on this path). Beside them, what the {@link ArrivalPeaks} meter (lane
+ * buckets are fitted from it) adds to an accepted call, one thread: the scheduler calls it under
+ * its own lock, so its contended cost is the lock's ({@code ContendedDispatchBenchmark}).
  *
  * <p>Run: {@code ./cake-bench jmh CompletionMetricsBenchmark}. Read the ratio of the meter to the
  * whole within one run; on 2 cores the two-thread figures share the machine with JMH itself.
@@ -73,24 +73,6 @@ public class CompletionMetricsBenchmark {
   @Threads(1)
   public void arrivalMeterAlone(Tenant t) {
     t.arrivalMeter.arrived(now());
-  }
-
-  @Benchmark
-  @Threads(2)
-  public void arrivalMeterAloneTwoThreads(Tenant t) {
-    t.arrivalMeter.arrived(now());
-  }
-
-  @Benchmark
-  @Threads(1)
-  public void arrivedWhole(Tenant t) {
-    t.metrics.arrived(now());
-  }
-
-  @Benchmark
-  @Threads(2)
-  public void arrivedWholeTwoThreads(Tenant t) {
-    t.metrics.arrived(now());
   }
 
   @Benchmark

@@ -20,7 +20,9 @@ import java.util.concurrent.TimeUnit;
  * first arrival sees the calls before it (as {@link BusiestSecond}), and an interval without
  * arrivals shows none.
  *
- * <p>Time is passed in (the caller's clock). Thread-safe: arrivals come from many threads.
+ * <p>Time is passed in (the caller's clock). Not thread-safe: the first level's scheduler calls it
+ * under its own lock, which every accepted call holds anyway, rather than taking a second lock per
+ * call (as {@link OccupancyTracker}).
  */
 public final class ArrivalPeaks {
   static final long[] WINDOW_NANOS = {TimeUnit.MILLISECONDS.toNanos(100), TimeUnit.SECONDS.toNanos(1)};
@@ -40,14 +42,14 @@ public final class ArrivalPeaks {
   }
 
   /** One call arrived at {@code nowNanos}. */
-  public synchronized void arrived(long nowNanos) {
+  public void arrived(long nowNanos) {
     for (Window w : windows) {
       w.arrived(nowNanos);
     }
   }
 
   /** Closes the interval at {@code nowNanos}: its peaks, the windows under way included. */
-  public synchronized Peaks roll(long nowNanos) {
+  public Peaks roll(long nowNanos) {
     return new Peaks(windows[0].roll(nowNanos), windows[1].roll(nowNanos));
   }
 

@@ -4,7 +4,8 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Per-tenant counters and latency recorders of one first-level scheduler. Counters and recorders
- * are safe to update from any thread; {@link #occupancy} is guarded by the scheduler's lock.
+ * are safe to update from any thread; {@link #occupancy} and {@link #arrivalPeaks} are guarded by
+ * the scheduler's lock.
  */
 public final class TenantMetrics {
   final String tenant;
@@ -18,7 +19,8 @@ public final class TenantMetrics {
   final LatencyRecorder serviceTime = new LatencyRecorder();
   final LatencyRecorder totalLatency = new LatencyRecorder();
   final BusiestSecond busiestSecond = new BusiestSecond();
-  final ArrivalPeaks arrivalPeaks = new ArrivalPeaks();
+  /** Guarded by the owning scheduler's lock. */
+  public final ArrivalPeaks arrivalPeaks = new ArrivalPeaks();
   /** Guarded by the owning scheduler's lock. */
   public final OccupancyTracker occupancy;
 
@@ -38,10 +40,9 @@ public final class TenantMetrics {
     return tenant;
   }
 
-  /** A call accepted at {@code nowNanos} (the scheduler's clock). */
-  public void arrived(long nowNanos) {
+  /** A call accepted (its time goes to {@link #arrivalPeaks}, under the scheduler's lock). */
+  public void arrived() {
     arrivals.increment();
-    arrivalPeaks.arrived(nowNanos);
   }
 
   public void rejected() {
@@ -88,12 +89,13 @@ public final class TenantMetrics {
   }
 
   /**
-   * Closes the interval. {@code occupancy} was already rolled under the scheduler lock by the
-   * caller; share, reservation and queue length are the scheduler's current values; the interval
+   * Closes the interval. {@code occupancy} and {@code arrivalPeaks} were already rolled under the
+   * scheduler lock by the caller; share, reservation and queue length are the scheduler's current values; the interval
    * ends at {@code nowNanos} on the scheduler's clock.
    */
   public TenantSnapshot roll(
-      long nowNanos, long intervalNanos, double occupancyValue, double share, int reservation, int queueLength) {
+      long nowNanos, long intervalNanos, double occupancyValue, ArrivalPeaks.Peaks peaks, double share,
+      int reservation, int queueLength) {
     long a = arrivals.sum();
     long c = completions.sum();
     long r = rejections.sum();
@@ -117,7 +119,7 @@ public final class TenantMetrics {
             reservation,
             queueLength,
             busiestSecond.roll(nowNanos),
-            arrivalPeaks.roll(nowNanos),
+            peaks,
             totals);
     lastArrivals = a;
     lastCompletions = c;

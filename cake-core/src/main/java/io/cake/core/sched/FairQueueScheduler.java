@@ -1,5 +1,6 @@
 package io.cake.core.sched;
 
+import io.cake.core.metrics.ArrivalPeaks;
 import io.cake.core.metrics.SchedulerSnapshot;
 import io.cake.core.metrics.TenantSnapshot;
 import io.cake.core.time.Clock;
@@ -152,6 +153,7 @@ public final class FairQueueScheduler<T> {
       q.items.addLast(new Ticket<>(q, item, Math.max(1L, cost), now));
       queued++;
       accepted = true;
+      q.metrics.arrivalPeaks.arrived(now);
       if (wasEmpty) {
         q.headStart = Math.max(virtualTime, finishTag(q));
         backlogged.add(q);
@@ -176,7 +178,7 @@ public final class FairQueueScheduler<T> {
       }
       // Counted after the lock: the counters are thread-safe and need not lengthen it.
       if (accepted) {
-        q.metrics.arrived(now);
+        q.metrics.arrived();
       } else if (q != null) {
         q.metrics.rejected();
       }
@@ -674,7 +676,8 @@ public final class FairQueueScheduler<T> {
    */
   public SchedulerSnapshot rollMetrics() {
     synchronized (rollLock) {
-      record Row(TenantQueue<?> q, double occupancy, double share, int reserved, int length) {}
+      record Row(
+          TenantQueue<?> q, double occupancy, ArrivalPeaks.Peaks peaks, double share, int reserved, int length) {}
       List<Row> rows = new ArrayList<>();
       long now;
       int slots;
@@ -684,7 +687,8 @@ public final class FairQueueScheduler<T> {
         slots = slotCount;
         for (TenantQueue<T> q : tenants.values()) {
           rows.add(
-              new Row(q, q.metrics.occupancy.roll(intervalStart, now), q.weight, q.reserved, q.items.size()));
+              new Row(q, q.metrics.occupancy.roll(intervalStart, now), q.metrics.arrivalPeaks.roll(now), q.weight,
+                  q.reserved, q.items.size()));
         }
       } finally {
         lock.unlock();
@@ -692,7 +696,7 @@ public final class FairQueueScheduler<T> {
       long length = now - intervalStart;
       Map<String, TenantSnapshot> map = new HashMap<>();
       for (Row r : rows) {
-        map.put(r.q.name, r.q.metrics.roll(now, length, r.occupancy, r.share, r.reserved, r.length));
+        map.put(r.q.name, r.q.metrics.roll(now, length, r.occupancy, r.peaks, r.share, r.reserved, r.length));
       }
       SchedulerSnapshot s = new SchedulerSnapshot(name, intervalStart, now, slots, map);
       intervalStart = now;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.cake.core.metrics.ArrivalPeaks;
 import io.cake.core.metrics.SchedulerSnapshot;
 import io.cake.core.metrics.TenantSnapshot;
 import io.cake.core.metrics.TenantTotals;
@@ -382,6 +383,30 @@ class FairQueueSchedulerTest {
     assertThat(a.busiestSecond()).isCloseTo(1.5, within(1e-9));
     clock.advance(Duration.ofMillis(4_000));
     assertThat(s.rollMetrics().tenant("a").orElseThrow().busiestSecond()).as("per interval").isZero();
+  }
+
+  @Test
+  void snapshotsReportTheMostArrivalsInAnyTenthAndAnySecond() {
+    FairQueueScheduler<String> s = scheduler(1);
+    s.rollMetrics();
+    // Four calls 10 ms apart, then 1.5 s later five more 150 ms apart: the busiest 100 ms holds
+    // the first four, the busiest second the last five.
+    clock.advance(Duration.ofMillis(1_000));
+    for (int i = 0; i < 4; i++) {
+      assertThat(s.offer("a", "a" + i, 1)).isTrue();
+      clock.advance(Duration.ofMillis(10));
+    }
+    clock.advance(Duration.ofMillis(1_500));
+    for (int i = 0; i < 5; i++) {
+      assertThat(s.offer("a", "b" + i, 1)).isTrue();
+      clock.advance(Duration.ofMillis(150));
+    }
+    TenantSnapshot a = s.rollMetrics().tenant("a").orElseThrow();
+    assertThat(a.arrivals()).isEqualTo(9);
+    assertThat(a.arrivalPeaks()).isEqualTo(new ArrivalPeaks.Peaks(4, 5));
+    clock.advance(Duration.ofMillis(4_000));
+    assertThat(s.rollMetrics().tenant("a").orElseThrow().arrivalPeaks())
+        .as("per interval").isEqualTo(ArrivalPeaks.Peaks.NONE);
   }
 
   @Test
