@@ -13,8 +13,8 @@ import java.util.Objects;
  *     Frosting's fixed step). Against the swing of the heaviest tenant's share under overload (its
  *     backlog answers a cut late): in the simulator's overload scenario (12 seeds) the
  *     weighted-badness spread's mean went from 1.16 and 1.23 (at 1.25x and 2x the disks) with the
- *     fixed step to 1.09 and 1.06; on the hdd mini-cluster three runs gave 1.12, 1.06 and 1.11 per
- *     window, where the fixed step's seven gave 1.13 to 1.52 (docs/benchmarks.md, overload)
+ *     fixed step to 1.09 and 1.06; on the hdd mini-cluster four runs gave 1.12, 1.06, 1.11 and
+ *     1.34 per window, where the fixed step's seven gave 1.13 to 1.52 (docs/benchmarks.md, overload)
  * @param fitWindow how many past intervals each tenant's linear model is fitted to (6)
  * @param loadMargin each tenant keeps at least this many times the fraction of the slots its load
  *     kept busy in the last interval (Little's law, the busier of HBase and the DataNode), while
