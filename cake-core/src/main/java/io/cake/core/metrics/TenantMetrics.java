@@ -89,9 +89,9 @@ public final class TenantMetrics {
   }
 
   /**
-   * Closes the interval. {@code occupancy} and {@code arrivalPeaks} were already rolled under the
-   * scheduler lock by the caller; share, reservation and queue length are the scheduler's current values; the interval
-   * ends at {@code nowNanos} on the scheduler's clock.
+   * Closes the interval. {@code occupancy} and {@code peaks} were already rolled under the scheduler
+   * lock by the caller; share, reservation and queue length are the scheduler's current values; the
+   * interval ends at {@code nowNanos} on the scheduler's clock.
    */
   public TenantSnapshot roll(
       long nowNanos, long intervalNanos, double occupancyValue, ArrivalPeaks.Peaks peaks, double share,

@@ -50,6 +50,14 @@ class FairQueueSchedulerTest {
     return served;
   }
 
+  /** {@code n} calls of cost 1 for {@code tenant}, each accepted, {@code gapMs} apart on the clock. */
+  private void offerEvery(FairQueueScheduler<String> s, String tenant, int n, long gapMs) {
+    for (int i = 0; i < n; i++) {
+      assertThat(s.offer(tenant, tenant + i, 1)).isTrue();
+      clock.advance(Duration.ofMillis(gapMs));
+    }
+  }
+
   private static double fraction(Map<String, Long> served, String tenant) {
     long total = served.values().stream().mapToLong(Long::longValue).sum();
     return served.getOrDefault(tenant, 0L) / (double) total;
@@ -372,9 +380,7 @@ class FairQueueSchedulerTest {
     s.rollMetrics();
     // Two seconds quiet, then a second in which three calls of 500 ms each complete.
     clock.advance(Duration.ofMillis(2_000));
-    for (int i = 0; i < 3; i++) {
-      assertThat(s.offer("a", "a" + i, 1)).isTrue();
-    }
+    offerEvery(s, "a", 3, 0);
     List<Ticket<String>> burst = List.of(s.poll(0), s.poll(1), s.poll(2));
     clock.advance(Duration.ofMillis(500));
     burst.forEach(s::complete);
@@ -386,21 +392,15 @@ class FairQueueSchedulerTest {
   }
 
   @Test
-  void snapshotsReportTheMostArrivalsInAnyTenthAndAnySecond() {
+  void snapshotsReportTheMostArrivalsInAny100msAndAnySecond() {
     FairQueueScheduler<String> s = scheduler(1);
     s.rollMetrics();
     // Four calls 10 ms apart, then 1.5 s later five more 150 ms apart: the busiest 100 ms holds
     // the first four, the busiest second the last five.
     clock.advance(Duration.ofMillis(1_000));
-    for (int i = 0; i < 4; i++) {
-      assertThat(s.offer("a", "a" + i, 1)).isTrue();
-      clock.advance(Duration.ofMillis(10));
-    }
+    offerEvery(s, "a", 4, 10);
     clock.advance(Duration.ofMillis(1_500));
-    for (int i = 0; i < 5; i++) {
-      assertThat(s.offer("a", "b" + i, 1)).isTrue();
-      clock.advance(Duration.ofMillis(150));
-    }
+    offerEvery(s, "a", 5, 150);
     TenantSnapshot a = s.rollMetrics().tenant("a").orElseThrow();
     assertThat(a.arrivals()).isEqualTo(9);
     assertThat(a.arrivalPeaks()).isEqualTo(new ArrivalPeaks.Peaks(4, 5));

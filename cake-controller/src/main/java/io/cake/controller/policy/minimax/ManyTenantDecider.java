@@ -125,19 +125,12 @@ public final class ManyTenantDecider {
       double floor = t.goal() == null ? 0 : Math.min(1.0, floors.getOrDefault(t.tenant(), 0.0));
       in.add(new MinimaxShares.Tenant(t.tenant(), t.weight(), model, Math.min(1.0, share), floor));
     }
-    Map<String, Double> steps = new TreeMap<>();
-    Map<String, Double> before = new TreeMap<>();
-    for (MinimaxShares.Tenant t : in) {
-      if (t.hasGoal()) {
-        steps.put(t.name(), damping.stepOf(state.steps(), t.name()));
-        before.put(t.name(), t.share());
-      }
-    }
-    MinimaxShares.Result r = allocator.allocate(in, steps);
+    // The damped steps only: a goal absent from them moves at the allocator's step, sigma.
+    MinimaxShares.Result r = allocator.allocate(in, state.steps().step());
     boolean lasting = r.overloaded() && state.overloadedRun() >= SUSTAINED_OVERLOAD;
-    Map<String, Double> after = new TreeMap<>(r.shares());
-    after.keySet().retainAll(before.keySet());
-    StepDamping.Steps next = damping.next(state.steps(), lasting, before, after);
+    Map<String, Double> before = new TreeMap<>();
+    in.stream().filter(MinimaxShares.Tenant::hasGoal).forEach(t -> before.put(t.name(), t.share()));
+    StepDamping.Steps next = damping.next(state.steps(), lasting, before, r.shares());
     return new Decision(
         new State(r.shares(), fits, r.overloaded() ? state.overloadedRun() + 1 : 0, next), r, performance);
   }

@@ -113,12 +113,9 @@ public final class ManyTenantPolicy {
     /** " (damped steps a=0.050, ...)" while any goal's step is damped under a lasting overload, else "". */
     private String dampedText() {
       Map<String, Double> damped = decision.state().steps().step();
-      if (damped.isEmpty()) {
-        return "";
-      }
-      List<String> parts = new ArrayList<>();
-      damped.forEach((t, s) -> parts.add(String.format("%s=%.3f", t, s)));
-      return " (damped steps " + String.join(", ", parts) + ")";
+      return damped.isEmpty() ? "" : damped.entrySet().stream()
+          .map(e -> String.format("%s=%.3f", e.getKey(), e.getValue()))
+          .collect(java.util.stream.Collectors.joining(", ", " (damped steps ", ")"));
     }
 
     /** " | reserved handlers a=1, ... (why)" while any SLO tenant holds or changed a reservation, else "". */

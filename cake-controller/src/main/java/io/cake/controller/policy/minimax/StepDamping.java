@@ -65,7 +65,7 @@ public final class StepDamping {
    *
    * @param lasting whether the goals were overloaded in this decision and the one before it
    * @param before each goal's share before the decision
-   * @param after each goal's share after it
+   * @param after each goal's share after it (other parties' shares ignored)
    */
   public Steps next(Steps steps, boolean lasting, Map<String, Double> before, Map<String, Double> after) {
     if (!lasting) {
