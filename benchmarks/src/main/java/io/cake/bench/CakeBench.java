@@ -349,7 +349,7 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
     if (o.wants("cake-slo")) {
       List<Double> slos = o.slos.isEmpty() ? List.of(primary) : o.slos;
       for (double s : slos) {
-        runs.add(run(cakeSlo(s), true, true, o.sloSeconds()));
+        runs.add(run(cakeSlo(s), true, true, o.judgedSloSeconds()));
       }
     }
     return primary;
@@ -659,7 +659,7 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
       }
       if (o.wants("cake-static") || o.wants("overhead")) { swaps++; }
       if (o.wants("cake-static")) t += o.mixedSeconds() + w;
-      if (o.wants("cake-slo")) { int k = Math.max(1, o.slos.size()); t += k * (o.sloSeconds() + w); swaps += k; }
+      if (o.wants("cake-slo")) { int k = Math.max(1, o.slos.size()); t += k * (o.judgedSloSeconds() + w); swaps += k; }
     } else {
       t += o.mixedSeconds() + w;
     }

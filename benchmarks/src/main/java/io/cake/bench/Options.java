@@ -2,6 +2,7 @@ package io.cake.bench;
 
 import io.cake.bench.disk.DiskModel;
 import io.cake.bench.load.RateShape;
+import io.cake.bench.report.RunSummary;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -404,6 +405,27 @@ public final class Options {
     return windows(measureSeconds != null ? Math.max(measureSeconds, scale.slo) : scale.slo);
   }
 
+  /** Windows after convergence a judged controller run has at least (see {@link #judgedSloSeconds}). */
+  public static final int JUDGED_WINDOWS = 20;
+
+  /**
+   * A controller run judged by "at least 95% of windows after convergence": long enough that {@link
+   * #JUDGED_WINDOWS} windows follow convergence, so that 95% allows a miss (90 s of 5 s windows
+   * leave 15, where 95% means every one). --quick and --tiny keep their short runs: the targets are
+   * judged at default scale.
+   */
+  public double judgedSloSeconds() {
+    if (scale == Scale.TINY || scale == Scale.QUICK) {
+      return sloSeconds();
+    }
+    return Math.max(sloSeconds(), (convergenceWindows() + JUDGED_WINDOWS) * window());
+  }
+
+  /** Windows a controller run is given to converge: {@link RunSummary#CONVERGENCE_INTERVALS} intervals. */
+  public int convergenceWindows() {
+    return (int) Math.ceil(RunSummary.CONVERGENCE_INTERVALS * controllerIntervalMs() / 1000.0 / window());
+  }
+
   public double overheadSeconds() {
     return windows(scale.overhead);
   }
@@ -449,6 +471,7 @@ public final class Options {
     m.put("isolated_s", isolatedSeconds());
     m.put("sweep_s", sweepSeconds());
     m.put("slo_run_s", sloSeconds());
+    m.put("judged_slo_run_s", judgedSloSeconds());
     m.put("window_s", window());
     m.put("percentile", percentile);
     m.put("slo_factor", sloFactor);

@@ -47,6 +47,19 @@ class OptionsTest {
   }
 
   @Test
+  void aJudgedControllerRunLeavesTwentyWindowsAfterConvergenceAtDefaultScale() {
+    // 5 s windows, 5 s intervals: 3 to converge, 20 judged, 115 s (the plain controller run is 90).
+    Options o = Options.parse(new String[] {});
+    assertThat(o.sloSeconds()).isEqualTo(90);
+    assertThat(o.judgedSloSeconds()).isEqualTo(115);
+    assertThat(o.describe()).containsEntry("judged_slo_run_s", 115.0);
+    // 10 s intervals: 6 windows to converge.
+    assertThat(Options.parse(new String[] {"--controller-interval-ms", "10000"}).judgedSloSeconds()).isEqualTo(130);
+    assertThat(Options.parse(new String[] {"--duration", "200"}).judgedSloSeconds()).as("longer asked, longer run").isEqualTo(200);
+    assertThat(Options.parse(new String[] {"--quick"}).judgedSloSeconds()).as("quick stays quick").isEqualTo(24);
+  }
+
+  @Test
   void hddParametersAreApplied() {
     Options o = Options.parse(new String[] {"--disk=hdd", "--disk-seek-ms", "4", "--disk-rpm=10000", "--disk-mb-per-s", "200", "--disk-volumes", "2"});
     assertThat(o.diskModel).isEqualTo(new DiskModel(4, 10_000, 200, 2, 42));

@@ -172,23 +172,7 @@ final class TenantExperiments {
     if (!run.policy.cake() || !run.policy.regionServer().containsKey("cake.controller.enabled")) {
       return 0;
     }
-    return convergenceWindows();
-  }
-
-  private int convergenceWindows() {
-    double interval = o.controllerIntervalMs() / 1000.0;
-    return (int) Math.ceil(RunSummary.CONVERGENCE_INTERVALS * interval / o.window());
-  }
-
-  /**
-   * Windows after convergence a run judged by "at least 95% of windows" needs for that to allow a
-   * miss at all: with the 15 a 90 s run of 5 s windows leaves, 95% means every one of them.
-   */
-  static final int JUDGED_WINDOWS = 20;
-
-  /** A controller run's length when its windows are judged: at least {@link #JUDGED_WINDOWS} after convergence. */
-  private double judgedSeconds() {
-    return Math.max(o.sloSeconds(), (convergenceWindows() + JUDGED_WINDOWS) * o.window());
+    return o.convergenceWindows();
   }
 
   /**
@@ -366,13 +350,13 @@ final class TenantExperiments {
       sharesOnly.put("cake.controller.minimax.others-cap", "false");
       RunSummary s = run(lab.cakeController("cake-slo-tenants-shares",
           "Cake, several SLO tenants, shares only (the others' handler cap off), from equal shares", sharesOnly, null),
-          1, true, judgedSeconds());
+          1, true, o.judgedSloSeconds());
       rows(s, slos, isoBatch, null);
     }
     Policy cake = lab.cakeController("cake-slo-tenants",
         "Cake with the controller for several SLO tenants (weighted minimax, the others' handler cap), from equal shares",
         controllerKeys(slos, smallestRate()), null);
-    RunSummary c = run(cake, 1, true, judgedSeconds());
+    RunSummary c = run(cake, 1, true, o.judgedSloSeconds());
     Map<String, Judged> cakeJudged = rows(c, slos, isoBatch, null);
     boolean cakeMet = allMet(cakeJudged);
     normalizedChart(c, slos, "multi-tenant-p99.png", "Cake, three SLO tenants: p99 per window over each one's SLO");
@@ -398,8 +382,9 @@ final class TenantExperiments {
             + pct(c.batchOpsPerSec() / isoBatch.batchOpsPerSec()) + " of isolated")
             : fmt(c.batchOpsPerSec() / bestQuota.batchOpsPerSec()) + "x " + bestQuota.name()));
     r.notes.add("Cake's run starts from equal shares; \"after convergence\" skips its first " + from + " windows ("
-        + RunSummary.CONVERGENCE_INTERVALS + " controller intervals). Its runs are " + fmt(judgedSeconds())
-        + " s, so that at least " + JUDGED_WINDOWS + " windows are judged and 95% of them allows a miss.");
+        + RunSummary.CONVERGENCE_INTERVALS + " controller intervals). Its runs are " + fmt(o.judgedSloSeconds()) + " s"
+        + (o.judgedSloSeconds() > o.sloSeconds() ? ", so that at least " + Options.JUDGED_WINDOWS
+            + " windows are judged and 95% of them allows a miss." : "."));
   }
 
   // ------------------------------------------------------------------ misbehaving
