@@ -30,7 +30,9 @@ public final class MarkdownReport {
         .append(String.format(Locale.ROOT, "%,d", ((Number) config.get("records")).longValue()))
         .append(" rows of 8 KB. Measured ")
         .append(config.get("measure_s"))
-        .append(" s per run after ")
+        .append(" s per run")
+        .append(config.get("judged_slo_run_s") instanceof Number j ? " (cake-slo runs " + fmt(j.doubleValue()) + " s)" : "")
+        .append(" after ")
         .append(config.get("warmup_s"))
         .append(" s of warm-up.\n\n");
     if (slo != null) {
