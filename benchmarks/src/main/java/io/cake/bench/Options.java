@@ -423,7 +423,7 @@ public final class Options {
 
   /** Windows a controller run is given to converge: {@link RunSummary#CONVERGENCE_INTERVALS} intervals. */
   public int convergenceWindows() {
-    return (int) Math.ceil(RunSummary.CONVERGENCE_INTERVALS * controllerIntervalMs() / 1000.0 / window());
+    return (int) Math.ceil(RunSummary.convergenceSeconds(controllerIntervalMs()) / window());
   }
 
   public double overheadSeconds() {

@@ -382,8 +382,8 @@ final class TenantExperiments {
             + pct(c.batchOpsPerSec() / isoBatch.batchOpsPerSec()) + " of isolated")
             : fmt(c.batchOpsPerSec() / bestQuota.batchOpsPerSec()) + "x " + bestQuota.name()));
     r.notes.add("Cake's run starts from equal shares; \"after convergence\" skips its first " + from + " windows ("
-        + RunSummary.CONVERGENCE_INTERVALS + " controller intervals). Its runs are " + fmt(o.judgedSloSeconds()) + " s"
-        + (o.judgedSloSeconds() > o.sloSeconds() ? ", so that at least " + Options.JUDGED_WINDOWS
+        + RunSummary.CONVERGENCE_INTERVALS + " controller intervals). Its runs are " + fmt(c.measuredSeconds()) + " s"
+        + (c.measuredSeconds() > o.sloSeconds() ? ", so that at least " + Options.JUDGED_WINDOWS
             + " windows are judged and 95% of them allows a miss." : "."));
   }
 

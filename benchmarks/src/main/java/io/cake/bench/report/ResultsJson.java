@@ -41,7 +41,7 @@ public final class ResultsJson {
   /** How long a cake-slo run may take to converge: {@link RunSummary#CONVERGENCE_INTERVALS} controller intervals. */
   public static double convergenceSeconds(Map<String, Object> config) {
     Object ms = config.get("controller_interval_ms");
-    return ms instanceof Number n ? RunSummary.CONVERGENCE_INTERVALS * n.doubleValue() / 1000.0 : 0.0;
+    return ms instanceof Number n ? RunSummary.convergenceSeconds(n.doubleValue()) : 0.0;
   }
 
   static Map<String, Object> run(RunSummary r, double percentile, double convergenceS) {

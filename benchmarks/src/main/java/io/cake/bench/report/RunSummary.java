@@ -127,6 +127,11 @@ public final class RunSummary {
    */
   public static final int CONVERGENCE_INTERVALS = 3;
 
+  /** How long a cake-slo run may take to converge at {@code intervalMs} a controller interval. */
+  public static double convergenceSeconds(double intervalMs) {
+    return CONVERGENCE_INTERVALS * intervalMs / 1000.0;
+  }
+
   /** Fraction of windows (with at least one request) whose p-th percentile is within the SLO. */
   public Double windowFractionMet(double percentile) {
     return windowFractionMet(percentile, 0);
