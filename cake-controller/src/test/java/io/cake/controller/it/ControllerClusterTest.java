@@ -94,6 +94,9 @@ class ControllerClusterTest {
     conf.set(ControllerConfig.INTERVAL_MS, String.valueOf(INTERVAL_MS));
     conf.set(ControllerConfig.MIN_SAMPLES, "20");
     conf.set("cake.slo.front.latency-ms", String.valueOf(SLO_MS));
+    // The master places the first regions only after a RegionServer's first load report:
+    // every 0.5 s instead of 3 s took about 8 s off each mini-cluster start.
+    conf.setInt("hbase.regionserver.msginterval", 500);
     util.startMiniCluster(
         StartMiniClusterOption.builder().numMasters(1).numRegionServers(1).numDataNodes(1).build());
     front = tenantConnection("front");

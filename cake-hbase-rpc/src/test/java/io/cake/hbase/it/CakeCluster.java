@@ -37,6 +37,9 @@ final class CakeCluster {
     util = new HBaseTestingUtility();
     Configuration conf = util.getConfiguration();
     conf.set(CakeHBaseConfig.SCHEDULER_FACTORY_KEY, CakeRpcSchedulerFactory.class.getName());
+    // The master places the first regions only after a RegionServer's first load report:
+    // every 0.5 s instead of 3 s took about 8 s off each mini-cluster start.
+    conf.setInt("hbase.regionserver.msginterval", 500);
     extra.forEach(e -> conf.set(e.getKey(), e.getValue()));
     util.startMiniCluster(
         StartMiniClusterOption.builder().numMasters(1).numRegionServers(1).numDataNodes(1).build());

@@ -60,6 +60,9 @@ class HBaseTenantIT {
     conf.set("hbase.fs.wrapper", CakeTenantFileSystem.class.getName());
     conf.set(HdfsSchedulerConfig.FSDATASET_FACTORY_KEY, CakeFsDatasetFactory.class.getName());
     conf.setLong(HdfsSchedulerConfig.METRICS_INTERVAL_KEY, 0);
+    // The master places the first regions only after a RegionServer's first load report:
+    // every 0.5 s instead of 3 s took about 8 s off each mini-cluster start.
+    conf.setInt("hbase.regionserver.msginterval", 500);
     util.startMiniCluster(
         StartMiniClusterOption.builder().numMasters(1).numRegionServers(1).numDataNodes(1).build());
     dn = TestCluster.schedulerOf(util.getDFSCluster().getDataNodes().get(0));
