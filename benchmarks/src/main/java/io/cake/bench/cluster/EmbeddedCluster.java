@@ -126,6 +126,9 @@ public final class EmbeddedCluster implements Target {
     c.setLong("hbase.regionserver.optionalcacheflushinterval", 0);
     c.setInt("hbase.client.retries.number", 30);
     c.setInt("hbase.regionserver.msginterval", 500); // load reports: quicker region moves
+    // A region move returns when the master's next poll (every hbase.master.event.waiting.time,
+    // default 1 s) finds its procedure done: each took a whole 1 or 2 s, and a swap 3-4 s.
+    c.setInt("hbase.master.event.waiting.time", 50);
     if (settings.disk() != null) {
       // One volume per emulated actuator, so that Cake's gate knows reads by the devices the
       // model serves. HBaseTestingUtility's DataNodes always have two: let it set up the
@@ -366,7 +369,7 @@ public final class EmbeddedCluster implements Target {
       if (onlyOn(old, to)) {
         return true;
       }
-      if (System.nanoTime() - lastMove[0] > 3_000_000_000L) {
+      if (System.nanoTime() - lastMove[0] > 1_000_000_000L) {
         lastMove[0] = System.nanoTime();
         moveAll(old, to);
       }
