@@ -328,7 +328,7 @@ class CakeDockerIT {
     TaggedLoad load = new TaggedLoad(connection, TABLE, rowsByHost);
     CompletableFuture<Void> running = CompletableFuture.runAsync(() -> {
       try {
-        load.run(8 * INTERVAL_MS, 60, 2);
+        load.run(5 * INTERVAL_MS, 60, 2);
       } catch (Exception e) {
         throw new RuntimeException(e);
       }

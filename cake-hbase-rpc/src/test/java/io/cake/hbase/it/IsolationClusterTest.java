@@ -41,7 +41,7 @@ import org.junit.jupiter.api.Test;
 class IsolationClusterTest {
   private static final int HANDLERS = 4;
   private static final int ROWS = 6_000;
-  private static final Duration PHASE = Duration.ofSeconds(8);
+  private static final Duration PHASE = Duration.ofSeconds(5);
   private static CakeCluster cluster;
   private static Connection admin;
   private static TableName table;
