@@ -66,19 +66,9 @@ class CakeClusterIT {
     Path dir = Path.of(System.getProperty("cake.cluster.dir")).toAbsolutePath();
     Files.createDirectories(dir);
     Path hbaseExtra = dir.resolveSibling("it-hbase-site.xml");
-    Files.writeString(hbaseExtra, TestTable.properties(Map.of(
-        "cake.controller.interval-ms", INTERVAL_MS,
-        "cake.hbase.metrics.interval-ms", INTERVAL_MS,
-        "cake.hbase.aimd.interval-ms", INTERVAL_MS,
-        "cake.controller.min-samples", 20,
-        "cake.slo.frontend.latency-ms", (int) SLO_MS,
-        "dfs.blocksize", 1024 * 1024,
-        // A quicker start, for a test: the master waits for its 2 RegionServers, not 4.5 s for
-        // more, and places the first regions after their first load report, every 0.5 s, not 3 s.
-        "hbase.master.wait.on.regionservers.maxtostart", 2,
-        "hbase.regionserver.msginterval", 500)));
+    Files.writeString(hbaseExtra, TestTable.hbaseSite(INTERVAL_MS, Map.of("cake.slo.frontend.latency-ms", (int) SLO_MS)));
     Path hdfsExtra = dir.resolveSibling("it-hdfs-site.xml");
-    Files.writeString(hdfsExtra, TestTable.properties(Map.of("cake.hdfs.metrics.interval-ms", INTERVAL_MS)));
+    Files.writeString(hdfsExtra, TestTable.hdfsSite(INTERVAL_MS));
     cluster = new ClusterScript(tree, dir, jar, Integer.getInteger("cake.cluster.it.port-base", 24000))
         .with("CAKE_CLUSTER_HBASE_EXTRA", hbaseExtra.toString())
         .with("CAKE_CLUSTER_HDFS_EXTRA", hdfsExtra.toString());

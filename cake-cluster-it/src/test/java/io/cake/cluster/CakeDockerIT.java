@@ -106,17 +106,8 @@ class CakeDockerIT {
     // The containers' site-file additions, readable by the image's user (uid 10001).
     Path extra = dir.resolve("extra");
     Files.createDirectories(extra);
-    Files.writeString(extra.resolve("it-hbase-site.xml"), TestTable.properties(Map.of(
-        "cake.controller.interval-ms", INTERVAL_MS,
-        "cake.hbase.metrics.interval-ms", INTERVAL_MS,
-        "cake.hbase.aimd.interval-ms", INTERVAL_MS,
-        "cake.controller.min-samples", 20,
-        "dfs.blocksize", 1024 * 1024,
-        // A quicker start, for a test: the master waits for its 2 RegionServers, not 4.5 s for
-        // more, and places the first regions after their first load report, every 0.5 s, not 3 s.
-        "hbase.master.wait.on.regionservers.maxtostart", 2,
-        "hbase.regionserver.msginterval", 500)));
-    Files.writeString(extra.resolve("it-hdfs-site.xml"), TestTable.properties(Map.of("cake.hdfs.metrics.interval-ms", INTERVAL_MS)));
+    Files.writeString(extra.resolve("it-hbase-site.xml"), TestTable.hbaseSite(INTERVAL_MS, Map.of()));
+    Files.writeString(extra.resolve("it-hdfs-site.xml"), TestTable.hdfsSite(INTERVAL_MS));
     Files.setPosixFilePermissions(extra, PosixFilePermissions.fromString("rwxr-xr-x"));
     int portBase = Integer.getInteger("cake.docker.it.port-base", 25000);
     // The compose cluster lays its daemons out as ./cake-cluster does: its env prints the addresses.

@@ -77,8 +77,32 @@ final class TestTable {
     return Bytes.toBytes(String.format("r%d-%04d", region, i));
   }
 
+  /**
+   * The HBase site-file additions both cluster tests run with: every Cake interval at {@code
+   * intervalMs}, a decision needing 20 samples, 1 MB blocks, and a quicker start (the master waits
+   * for its 2 RegionServers, not 4.5 s for more, and places the first regions after their first
+   * load report, every 0.5 s, not 3 s); then {@code more}.
+   */
+  static String hbaseSite(int intervalMs, Map<String, Object> more) {
+    Map<String, Object> props = new TreeMap<>(Map.of(
+        "cake.controller.interval-ms", intervalMs,
+        "cake.hbase.metrics.interval-ms", intervalMs,
+        "cake.hbase.aimd.interval-ms", intervalMs,
+        "cake.controller.min-samples", 20,
+        "dfs.blocksize", 1024 * 1024,
+        "hbase.master.wait.on.regionservers.maxtostart", 2,
+        "hbase.regionserver.msginterval", 500));
+    props.putAll(more);
+    return properties(props);
+  }
+
+  /** The HDFS site-file addition both cluster tests run with: the DataNodes' metrics interval. */
+  static String hdfsSite(int intervalMs) {
+    return properties(Map.of("cake.hdfs.metrics.interval-ms", intervalMs));
+  }
+
   /** A site file of these properties (for CAKE_CLUSTER_HBASE_EXTRA and CAKE_CLUSTER_HDFS_EXTRA). */
-  static String properties(Map<String, Object> props) {
+  private static String properties(Map<String, Object> props) {
     StringBuilder sb = new StringBuilder("<configuration>\n");
     props.forEach((k, v) -> sb.append("  <property><name>").append(k).append("</name><value>").append(v).append("</value></property>\n"));
     return sb.append("</configuration>\n").toString();
