@@ -2,11 +2,15 @@ package io.cake.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HRegionLocation;
 import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.TableName;
@@ -101,10 +105,20 @@ final class TestTable {
     return properties(Map.of("cake.hdfs.metrics.interval-ms", intervalMs));
   }
 
-  /** A site file of these properties (for CAKE_CLUSTER_HBASE_EXTRA and CAKE_CLUSTER_HDFS_EXTRA). */
+  /**
+   * A site file of these properties (for CAKE_CLUSTER_HBASE_EXTRA and CAKE_CLUSTER_HDFS_EXTRA),
+   * written by Hadoop, which escapes what XML needs: one property a line, as cluster.sh's {@code
+   * properties_of} copies them.
+   */
   private static String properties(Map<String, Object> props) {
-    StringBuilder sb = new StringBuilder("<configuration>\n");
-    props.forEach((k, v) -> sb.append("  <property><name>").append(k).append("</name><value>").append(v).append("</value></property>\n"));
-    return sb.append("</configuration>\n").toString();
+    Configuration conf = new Configuration(false);
+    props.forEach((k, v) -> conf.set(k, String.valueOf(v)));
+    StringWriter out = new StringWriter();
+    try {
+      conf.writeXml(out);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out.toString();
   }
 }
