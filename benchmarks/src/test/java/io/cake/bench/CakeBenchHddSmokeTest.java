@@ -51,6 +51,15 @@ class CakeBenchHddSmokeTest {
       assertThat(d).as(r.get("name").asText() + " has disk stats").isNotNull();
       assertThat(d.get("reads").asLong()).as(r.get("name").asText() + " disk reads").isPositive();
       assertThat(d.get("utilisation").asDouble()).isBetween(0.0, 1.0);
+      // One entry per actuator (one DataNode of 4 volumes), adding up to the run's reads.
+      JsonNode each = d.get("actuators");
+      assertThat(each).as(r.get("name").asText() + " per-actuator stats").hasSize(4);
+      long sum = 0;
+      for (JsonNode a : each) {
+        sum += a.get("reads").asLong();
+        assertThat(a.get("utilisation").asDouble()).isBetween(0.0, 1.0);
+      }
+      assertThat(sum).as(r.get("name").asText() + " per-actuator reads").isEqualTo(d.get("reads").asLong());
     }
   }
 

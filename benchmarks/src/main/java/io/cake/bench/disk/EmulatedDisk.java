@@ -2,6 +2,8 @@ package io.cake.bench.disk;
 
 import io.cake.core.time.Clock;
 import java.io.InterruptedIOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
 
@@ -96,12 +98,17 @@ public final class EmulatedDisk {
   }
 
   public Totals totals() {
-    Totals t = new Totals(0, 0, 0, 0, 0);
+    return perActuator().stream().reduce(new Totals(0, 0, 0, 0, 0), Totals::plus);
+  }
+
+  /** {@link #totals()} of each actuator, in actuator order: shows whether the load is balanced. */
+  public List<Totals> perActuator() {
+    List<Totals> out = new ArrayList<>(actuators.length);
     for (Actuator a : actuators) {
       synchronized (a) {
-        t = t.plus(new Totals(a.reads(), a.sequentialReads(), a.bytes(), a.busyNanos(), a.queuedNanos()));
+        out.add(new Totals(a.reads(), a.sequentialReads(), a.bytes(), a.busyNanos(), a.queuedNanos()));
       }
     }
-    return t;
+    return out;
   }
 }
