@@ -263,7 +263,7 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
     }
     RunSummary isoFe = null;
     if (o.wants("isolated-frontend") || (o.slos.isEmpty() && o.wants("cake-slo"))) {
-      isoFe = run(stock.withName("isolated-frontend", "front end alone on stock HBase"), true, false, o.isolatedSeconds());
+      isoFe = run(stock.withName("isolated-frontend", "front end alone on stock HBase"), true, false, o.baselineSeconds());
       runs.add(isoFe);
       if (slo == null) {
         double p = isoFe.p(pct);
@@ -640,7 +640,7 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
     double w = o.warmup() + 1;
     double t = 40 + o.records() / 700.0 + o.jvmWarmupSeconds() + o.warmup(); // start, load, warm-up
     int swaps = 0;
-    if (o.wants("isolated-frontend")) t += o.isolatedSeconds() + w;
+    if (o.wants("isolated-frontend")) t += o.baselineSeconds() + w;
     if (o.wants("isolated-batch")) t += o.isolatedSeconds() + w;
     if (o.zk == null) {
       swaps++;

@@ -60,6 +60,16 @@ class OptionsTest {
   }
 
   @Test
+  void theBaselineAnSloComesFromIsThreeTimesTheOtherIsolatedRunsAtDefaultScale() {
+    Options o = Options.parse(new String[] {});
+    assertThat(o.isolatedSeconds()).isEqualTo(30);
+    assertThat(o.baselineSeconds()).isEqualTo(90);
+    assertThat(o.describe()).containsEntry("baseline_s", 90.0);
+    assertThat(Options.parse(new String[] {"--quick"}).baselineSeconds()).as("quick stays quick").isEqualTo(8);
+    assertThat(Options.parse(new String[] {"--duration", "20"}).baselineSeconds()).as("a shorter run asked").isEqualTo(20);
+  }
+
+  @Test
   void hddParametersAreApplied() {
     Options o = Options.parse(new String[] {"--disk=hdd", "--disk-seek-ms", "4", "--disk-rpm=10000", "--disk-mb-per-s", "200", "--disk-volumes", "2"});
     assertThat(o.diskModel).isEqualTo(new DiskModel(4, 10_000, 200, 2, 42));

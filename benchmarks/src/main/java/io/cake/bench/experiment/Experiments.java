@@ -62,7 +62,8 @@ public final class Experiments {
   /** Rough wall-clock estimate of an experiment, for the progress line. */
   public static double plannedSeconds(Options o) {
     int settled = o.experiment == Figure.FIG14_17 || o.experiment == Figure.FIG18 ? 6 : 0;
-    return 60 + o.records() / 700.0 + o.jvmWarmupSeconds() + 1.35 * budget(o) + settled * settleSeconds(o) + 60;
+    double baseline = o.baselineSeconds() - o.isolatedSeconds(); // beyond the budget's isolated run
+    return 60 + o.records() / 700.0 + o.jvmWarmupSeconds() + 1.35 * budget(o) + settled * settleSeconds(o) + baseline + 60;
   }
 
   static int settleIntervals(Options o) {
@@ -107,7 +108,7 @@ public final class Experiments {
 
   private RunSummary isolated(double rate) throws Exception {
     RunSummary iso = lab.run(lab.stock("isolated-frontend", "front end alone on stock HBase"), true, false,
-        o.isolatedSeconds(), rate, RateShape.CONSTANT);
+        o.baselineSeconds(), rate, RateShape.CONSTANT);
     r.runs.add(iso);
     return iso;
   }

@@ -308,7 +308,7 @@ final class TenantExperiments {
   void multiTenant() throws Exception {
     columns();
     RunSummary iso = run(lab.stock("isolated-frontends", "the three front ends alone on stock HBase"), 1, false,
-        o.isolatedSeconds());
+        o.baselineSeconds());
     Map<String, Double> slos = slos(iso);
     RunSummary isoBatch = null;
     if (o.wants("isolated-batch") || o.wants("hbase-quota")) {
@@ -393,7 +393,7 @@ final class TenantExperiments {
     columns();
     FrontEnd bad = fronts.get(0);
     RunSummary iso = run(lab.stock("isolated-frontends", "the three front ends alone, at their contracted rates"), 1, false,
-        o.isolatedSeconds());
+        o.baselineSeconds());
     Map<String, Double> slos = slos(iso);
     describeTenants(slos, iso);
     rows(iso, slos, null, null);
@@ -448,7 +448,7 @@ final class TenantExperiments {
   void overload() throws Exception {
     columns();
     RunSummary iso = run(lab.stock("isolated-frontends", "the three front ends alone at their normal rates"), 1, false,
-        o.isolatedSeconds());
+        o.baselineSeconds());
     Map<String, Double> slos = slos(iso);
     describeTenants(slos, iso);
     rows(iso, slos, null, null);
