@@ -18,15 +18,17 @@ import java.util.Map;
 public final class Options {
   /** Durations and sizes of one scale. */
   public enum Scale {
-    //      records warm  iso  mixed sweep slo  ovh  window ctrl  rate sweepN
-    TINY(4_000, 1, 3, 4, 4, 8, 3, 1, 1_000, 40, 1),
-    QUICK(10_000, 2, 8, 12, 12, 24, 6, 2, 2_000, 60, 1),
-    DEFAULT(40_000, 5, 30, 45, 30, 90, 15, 5, 5_000, 80, 2),
-    FULL(200_000, 10, 120, 600, 300, 1_440, 60, 10, 10_000, 80, 3);
+    // base: the isolated front-end run an SLO is derived from (Options#baselineSeconds)
+    //      records warm  iso  base mixed sweep slo  ovh  window ctrl  rate sweepN
+    TINY(4_000, 1, 3, 3, 4, 4, 8, 3, 1, 1_000, 40, 1),
+    QUICK(10_000, 2, 8, 8, 12, 12, 24, 6, 2, 2_000, 60, 1),
+    DEFAULT(40_000, 5, 30, 90, 45, 30, 90, 15, 5, 5_000, 80, 2),
+    FULL(200_000, 10, 120, 120, 600, 300, 1_440, 60, 10, 10_000, 80, 3);
 
     final long records;
     final double warmup;
     final double isolated;
+    final double baseline;
     final double mixed;
     final double sweep;
     final double slo;
@@ -36,11 +38,12 @@ public final class Options {
     final double rate;
     final int sweepValues;
 
-    Scale(long records, double warmup, double isolated, double mixed, double sweep, double slo,
+    Scale(long records, double warmup, double isolated, double baseline, double mixed, double sweep, double slo,
         double overhead, double window, long ctrl, double rate, int sweepValues) {
       this.records = records;
       this.warmup = warmup;
       this.isolated = isolated;
+      this.baseline = baseline;
       this.mixed = mixed;
       this.sweep = sweep;
       this.slo = slo;
@@ -389,8 +392,13 @@ public final class Options {
     return Math.max(window(), Math.round(s / window()) * window());
   }
 
+  /** Whole windows of {@code s}, or of --duration if that is shorter. */
+  private double atMost(double s) {
+    return windows(measureSeconds != null ? Math.min(measureSeconds, s) : s);
+  }
+
   public double isolatedSeconds() {
-    return windows(measureSeconds != null ? Math.min(measureSeconds, scale.isolated) : scale.isolated);
+    return atMost(scale.isolated);
   }
 
   /**
@@ -400,8 +408,7 @@ public final class Options {
    * disk, and every verdict moved with it (docs/benchmarks.md, "The baseline").
    */
   public double baselineSeconds() {
-    double s = scale == Scale.DEFAULT ? 3 * scale.isolated : scale.isolated;
-    return windows(measureSeconds != null ? Math.min(measureSeconds, s) : s);
+    return atMost(scale.baseline);
   }
 
   public double mixedSeconds() {
@@ -409,7 +416,7 @@ public final class Options {
   }
 
   public double sweepSeconds() {
-    return windows(measureSeconds != null ? Math.min(measureSeconds, scale.sweep) : scale.sweep);
+    return atMost(scale.sweep);
   }
 
   public double sloSeconds() {
