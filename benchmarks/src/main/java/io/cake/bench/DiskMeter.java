@@ -9,6 +9,7 @@ import java.util.Map;
 
 /** What the emulated disks did between this meter's creation and {@link #since}, for results.json. */
 final class DiskMeter {
+  /** Fixed at creation, so {@link #perActuator()} lines up entry by entry with {@link #start}. */
   private final List<EmulatedDisk> disks = EmulatedDiskDatasetFactory.disks();
   private final List<EmulatedDisk.Totals> start = perActuator();
 
@@ -24,9 +25,9 @@ final class DiskMeter {
     List<EmulatedDisk.Totals> now = perActuator();
     List<EmulatedDisk.Totals> runs = new ArrayList<>(now.size());
     for (int i = 0; i < now.size(); i++) {
-      runs.add(i < start.size() ? now.get(i).minus(start.get(i)) : now.get(i));
+      runs.add(now.get(i).minus(start.get(i)));
     }
-    EmulatedDisk.Totals d = runs.stream().reduce(new EmulatedDisk.Totals(0, 0, 0, 0, 0), EmulatedDisk.Totals::plus);
+    EmulatedDisk.Totals d = EmulatedDisk.Totals.sum(runs);
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("reads", d.reads());
     m.put("sequential_reads", d.sequentialReads());

@@ -95,10 +95,14 @@ public final class EmulatedDisk {
       return new Totals(reads + o.reads, sequentialReads + o.sequentialReads, bytes + o.bytes,
           busyNanos + o.busyNanos, queuedNanos + o.queuedNanos);
     }
+
+    public static Totals sum(List<Totals> parts) {
+      return parts.stream().reduce(new Totals(0, 0, 0, 0, 0), Totals::plus);
+    }
   }
 
   public Totals totals() {
-    return perActuator().stream().reduce(new Totals(0, 0, 0, 0, 0), Totals::plus);
+    return Totals.sum(perActuator());
   }
 
   /** {@link #totals()} of each actuator, in actuator order: shows whether the load is balanced. */
