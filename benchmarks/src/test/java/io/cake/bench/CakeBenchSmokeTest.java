@@ -162,6 +162,17 @@ class CakeBenchSmokeTest {
       }
       assertThat(r.get("frontend").get("slo_window_fraction_met_after_convergence").asDouble())
           .as(name + " windows met after convergence").isCloseTo(n == 0 ? 0.0 : (double) met / n, within(1e-9));
+      // The reference: the isolated front end's windows against this run's SLO, recounted.
+      int alone = 0;
+      int aloneMet = 0;
+      for (JsonNode w : run("isolated-frontend").get("frontend").get("windows")) {
+        if (w.get("ops").asLong() > 0) {
+          alone++;
+          aloneMet += w.get("p99_ms").asDouble() <= r.get("slo_ms").asDouble() ? 1 : 0;
+        }
+      }
+      assertThat(r.get("frontend").get("isolated_window_fraction_within_slo").asDouble())
+          .as(name + " the isolated front end's windows within its SLO").isCloseTo((double) aloneMet / alone, within(1e-9));
       if (name.startsWith("cake-slo-")) {
         assertThat(r.get("slo_ms").asDouble()).isEqualTo(Double.parseDouble(name.substring("cake-slo-".length())));
       } else {

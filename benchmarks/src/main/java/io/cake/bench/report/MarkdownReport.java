@@ -4,6 +4,7 @@ import java.io.File;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 /** report.md: the table of issue 7 plus the context a reader needs to trust it. */
 public final class MarkdownReport {
@@ -80,6 +81,18 @@ public final class MarkdownReport {
       b.append(" |\n");
     }
     b.append("\n");
+    RunSummary alone = ResultsJson.isolatedFrontend(runs);
+    List<Double> slos = runs.stream().map(RunSummary::sloMs).filter(Objects::nonNull).distinct().toList();
+    if (alone != null && !slos.isEmpty()) {
+      // The windows' reference: a window's p99 of a few hundred requests is noisy even alone.
+      for (double s : slos) {
+        b.append(String.format(Locale.ROOT,
+            "The front end alone (isolated-frontend) met p%s <= %s ms in %.0f%% of its %s s windows;"
+                + " a policy sharing the cluster is not expected to meet more.\n",
+            fmt(percentile), fmt(s), 100 * alone.windowFractionWithin(s, percentile, 0), config.get("window_s")));
+      }
+      b.append("\n");
+    }
     boolean anySweep = runs.stream().anyMatch(r -> !r.sweep.isEmpty());
     if (anySweep) {
       b.append("Swept HBase options (the row above keeps the best value that meets the SLO, else the lowest p99):\n\n");

@@ -30,12 +30,25 @@ public final class ResultsJson {
     root.put("config", config);
     List<Object> rs = new ArrayList<>();
     double convergenceS = convergenceSeconds(config);
+    RunSummary alone = isolatedFrontend(runs);
     for (RunSummary r : runs) {
-      rs.add(run(r, percentile, convergenceS));
+      Map<String, Object> m = run(r, percentile, convergenceS);
+      if (alone != null && r.sloMs() != null && m.get("frontend") instanceof Map<?, ?> f) {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> fe = (Map<String, Object>) f;
+        // Extra: the reference for this run's windows (docs/benchmarks.md, "Output").
+        fe.put("isolated_window_fraction_within_slo", alone.windowFractionWithin(r.sloMs(), percentile, 0));
+      }
+      rs.add(m);
     }
     root.put("runs", rs);
     root.putAll(extra);
     return root;
+  }
+
+  /** The isolated front end's run, if this command ran one. */
+  static RunSummary isolatedFrontend(List<RunSummary> runs) {
+    return runs.stream().filter(r -> r.name().equals("isolated-frontend") && r.hasFrontend()).findFirst().orElse(null);
   }
 
   /** How long a cake-slo run may take to converge: {@link RunSummary#CONVERGENCE_INTERVALS} controller intervals. */

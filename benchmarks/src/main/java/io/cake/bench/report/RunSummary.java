@@ -139,7 +139,16 @@ public final class RunSummary {
 
   /** As {@link #windowFractionMet(double)}, over the windows that start at {@code fromSeconds} or later. */
   public Double windowFractionMet(double percentile, double fromSeconds) {
-    if (sloMs() == null || !hasFrontend()) {
+    return sloMs() == null ? null : windowFractionWithin(sloMs(), percentile, fromSeconds);
+  }
+
+  /**
+   * As {@link #windowFractionMet(double, double)}, against {@code sloMs} rather than this run's own
+   * SLO: the isolated front end has none, and judged against a cake-slo run's it shows how many of
+   * that SLO's windows the front end meets alone (null: no front end).
+   */
+  public Double windowFractionWithin(double sloMs, double percentile, double fromSeconds) {
+    if (!hasFrontend()) {
       return null;
     }
     Windows w = outcome.frontend();
@@ -154,7 +163,7 @@ public final class RunSummary {
         continue;
       }
       n++;
-      if (Windows.ms(h, percentile) <= sloMs()) {
+      if (Windows.ms(h, percentile) <= sloMs) {
         met++;
       }
     }

@@ -52,6 +52,28 @@ class RunSummaryTest {
   }
 
   @Test
+  void theIsolatedFrontEndIsJudgedAgainstAnotherRunsSloAsTheWindowsReference() {
+    // Windows' p99s (the slowest 10 of 1,000 each) of 60, 500, 60 and 150 ms.
+    Windows fe = client(new int[] {20, 20, 20, 20}, new double[] {60, 500, 60, 150});
+    Phase.Spec spec = new Phase.Spec("isolated-frontend", true, false, 0, 0, 20, 5, RateShape.CONSTANT, 30, 8, 0, 1, 1, false);
+    RunSummary alone = new RunSummary(new Policy("isolated-frontend", "", Map.of(), false, Map.of(), 0, null, Map.of(), false),
+        new Phase.Outcome(spec, fe, null, List.of(), null, Double.NaN, Double.NaN, 0, 0, "", 20));
+    assertThat(alone.windowFractionMet(99)).as("no SLO of its own").isNull();
+    assertThat(alone.windowFractionWithin(100, 99, 0)).isEqualTo(0.5);
+    assertThat(alone.windowFractionWithin(200, 99, 0)).isEqualTo(0.75);
+    assertThat(alone.windowFractionWithin(200, 99, 5)).as("from the second window").isCloseTo(2 / 3.0, within(1e-9));
+
+    // A run with an SLO of 100 ms carries the isolated front end's fraction at that SLO.
+    RunSummary judged = run(client(new int[] {20, 20, 20, 20}, new double[] {60, 60, 60, 60}), null, Double.NaN, Double.NaN);
+    Map<String, Object> json = ResultsJson.build(Map.of("window_s", 5), List.of(alone, judged), Map.of(), 99);
+    List<?> runs = (List<?>) json.get("runs");
+    assertThat(((Map<?, ?>) ((Map<?, ?>) runs.get(0)).get("frontend")).get("isolated_window_fraction_within_slo")).isNull();
+    assertThat(((Map<?, ?>) ((Map<?, ?>) runs.get(1)).get("frontend")).get("isolated_window_fraction_within_slo")).isEqualTo(0.5);
+    String md = MarkdownReport.render(List.of(alone, judged), Map.of("window_s", 5, "records", 1), null, 100.0, 99, List.of(), List.of());
+    assertThat(md).contains("The front end alone (isolated-frontend) met p99 <= 100 ms in 50% of its 5 s windows");
+  }
+
+  @Test
   void noServerIntervalNoBudget() {
     Windows fe = client(new int[] {20, 20, 20, 20}, new double[] {60, 60, 60, 60});
     assertThat(run(fe, null, Double.NaN, Double.NaN).clientBudgetMs(99)).isNaN();
