@@ -114,9 +114,12 @@ class CakeBenchSmokeTest {
         positive(b, "ops");
         positive(b, "ops_per_s");
         positive(b, "mb_per_s");
+        long sum = 0;
         for (JsonNode w : b.get("windows")) {
           assertThat(w.has("t_s") && w.has("ops")).isTrue();
+          sum += w.get("ops").asLong();
         }
+        assertThat(sum).as("batch windows add up to the completed scans").isEqualTo(b.get("ops").asLong());
       }
     }
   }

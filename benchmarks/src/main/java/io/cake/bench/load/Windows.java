@@ -7,7 +7,9 @@ import org.HdrHistogram.Histogram;
 
 /**
  * One tenant's measurements over a phase: a latency histogram for the measured period and one per
- * window, plus per-window operation and byte counts. Latencies are recorded in microseconds.
+ * window, plus per-window operation and byte counts. Latencies are recorded in microseconds. A
+ * failed operation counts in the latencies and in {@link #ops} (a front end's error is a slow
+ * request), not in {@link #completed} (a batch scan that failed is not throughput).
  * Thread-safe (recording takes a short lock on the window; rates are hundreds per second).
  */
 public final class Windows implements Sink {
@@ -18,6 +20,7 @@ public final class Windows implements Sink {
   private final Histogram total = new Histogram(MAX_MICROS, 3);
   private final Histogram[] windows;
   private final AtomicLongArray ops;
+  private final AtomicLongArray completed;
   private final AtomicLongArray bytes;
   private long errors;
 
@@ -29,6 +32,7 @@ public final class Windows implements Sink {
       windows[i] = new Histogram(MAX_MICROS, 3);
     }
     this.ops = new AtomicLongArray(count);
+    this.completed = new AtomicLongArray(count);
     this.bytes = new AtomicLongArray(count);
   }
 
@@ -56,6 +60,9 @@ public final class Windows implements Sink {
       }
     }
     ops.incrementAndGet(i);
+    if (ok) {
+      completed.incrementAndGet(i);
+    }
     bytes.addAndGet(i, byteCount);
   }
 
@@ -79,6 +86,11 @@ public final class Windows implements Sink {
     return ops.get(i);
   }
 
+  /** Window {@code i}'s operations that succeeded. */
+  public long completed(int i) {
+    return completed.get(i);
+  }
+
   public long bytes(int i) {
     return bytes.get(i);
   }
@@ -91,6 +103,15 @@ public final class Windows implements Sink {
     long s = 0;
     for (int i = 0; i < count; i++) {
       s += ops.get(i);
+    }
+    return s;
+  }
+
+  /** The operations that succeeded, over the measured period. */
+  public long totalCompleted() {
+    long s = 0;
+    for (int i = 0; i < count; i++) {
+      s += completed.get(i);
     }
     return s;
   }

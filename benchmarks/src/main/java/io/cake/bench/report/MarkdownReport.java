@@ -72,6 +72,9 @@ public final class MarkdownReport {
       b.append(" | ").append(wf == null ? "-" : String.format(Locale.ROOT, "%.0f%% (%.0f%%)", wf * 100, wc * 100));
       if (r.hasBatch()) {
         b.append(" | ").append(num(r.batchOpsPerSec()));
+        if (r.batchErrors() > 0) {
+          b.append(" (").append(r.batchErrors()).append(" failed)");
+        }
         b.append(" | ").append(num(r.batchMbPerSec()));
         b.append(" | ").append(Double.isNaN(base) || base <= 0 ? "-" : String.format(Locale.ROOT, "%.0f%%", 100 * r.batchOpsPerSec() / base));
       } else {
@@ -100,7 +103,7 @@ public final class MarkdownReport {
         for (Map<String, Object> s : r.sweep) {
           b.append("- ").append(r.name()).append(" ").append(knobObj(s.get("knob")))
               .append(": p99 ").append(s.get("frontend_p99_ms")).append(" ms, batch ")
-              .append(s.get("batch_ops_per_s")).append(" ops/s, SLO met: ").append(s.get("slo_met")).append("\n");
+              .append(s.get("batch_ops_per_s")).append(" ops/s (").append(s.get("batch_errors")).append(" failed), SLO met: ").append(s.get("slo_met")).append("\n");
         }
       }
       b.append("\n");

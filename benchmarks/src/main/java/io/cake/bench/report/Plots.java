@@ -124,7 +124,7 @@ public final class Plots {
       List<Double> ys = new ArrayList<>();
       for (int i = 0; i < w.count(); i++) {
         xs.add((i + 0.5) * w.windowSeconds());
-        ys.add(w.ops(i) / w.windowSeconds());
+        ys.add(w.completed(i) / w.windowSeconds());
       }
       c.addSeries(r.name(), xs, ys);
     }

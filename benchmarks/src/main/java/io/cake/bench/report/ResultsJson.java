@@ -136,14 +136,14 @@ public final class ResultsJson {
   private static Map<String, Object> batch(RunSummary r) {
     Windows w = r.outcome.batch();
     Map<String, Object> b = new LinkedHashMap<>();
-    b.put("ops", w.totalOps());
+    b.put("ops", r.batchOps()); // completed scans; failed ones are under errors
     b.put("ops_per_s", RunSummary.round(r.batchOpsPerSec()));
     b.put("mb_per_s", RunSummary.round(r.batchMbPerSec()));
     List<Object> ws = new ArrayList<>();
     for (int i = 0; i < w.count(); i++) {
       Map<String, Object> x = new LinkedHashMap<>();
       x.put("t_s", RunSummary.round(i * w.windowSeconds()));
-      x.put("ops", w.ops(i));
+      x.put("ops", w.completed(i));
       ws.add(x);
     }
     b.put("windows", ws);

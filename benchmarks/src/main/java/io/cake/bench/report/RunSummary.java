@@ -99,8 +99,17 @@ public final class RunSummary {
     return frontendOps() / measuredSeconds();
   }
 
+  /**
+   * Batch scans that completed: a scan that failed (HBase's quota throttles by failing calls until
+   * the client gives up) returned part of its rows at most, which count in MB/s, not here.
+   */
   public long batchOps() {
-    return hasBatch() ? outcome.batch().totalOps() : 0;
+    return hasBatch() ? outcome.batch().totalCompleted() : 0;
+  }
+
+  /** Batch scans that failed, not counted in {@link #batchOps()}. */
+  public long batchErrors() {
+    return hasBatch() ? outcome.batch().errors() : 0;
   }
 
   public double batchOpsPerSec() {
@@ -178,6 +187,7 @@ public final class RunSummary {
     m.put("frontend_p99_ms", round(p(99.0)));
     m.put("slo_met", sloMet(percentile));
     m.put("batch_ops_per_s", round(batchOpsPerSec()));
+    m.put("batch_errors", batchErrors());
     return m;
   }
 

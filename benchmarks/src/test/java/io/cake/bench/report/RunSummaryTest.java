@@ -74,6 +74,33 @@ class RunSummaryTest {
   }
 
   @Test
+  void failedScansAreNotBatchThroughputButTheirRowsAreBytes() {
+    // 20 s of batch: 10 scans completed, 4 failed (a quota's throttling), 4 MB read by each
+    // completed scan and 1 MB by each failed one before it gave up.
+    Windows batch = new Windows(5, 20);
+    for (int k = 0; k < 14; k++) {
+      long at = (long) (k * 1.4e9) + 1;
+      boolean ok = k % 7 >= 2; // scans 0, 1, 7 and 8 fail
+      batch.record(at, 900 * MS, ok ? 4_000_000 : 1_000_000, ok);
+    }
+    Phase.Spec spec = new Phase.Spec("hbase-quota", false, true, 0, 0, 20, 5, RateShape.CONSTANT, 30, 0, 4, 1, 1, false);
+    RunSummary r = new RunSummary(new Policy("hbase-quota", "", Map.of(), false, Map.of(), 0, 100.0, Map.of(), false),
+        new Phase.Outcome(spec, null, batch, List.of(), null, Double.NaN, Double.NaN, 0, 4, "", 20));
+    assertThat(r.batchOps()).isEqualTo(10);
+    assertThat(r.batchOpsPerSec()).isCloseTo(0.5, within(1e-9));
+    assertThat(r.batchMbPerSec()).isCloseTo(44 / 20.0, within(1e-9));
+    Map<?, ?> json = (Map<?, ?>) ((Map<?, ?>) ((List<?>) ResultsJson.build(Map.of(), List.of(r), Map.of(), 99)
+        .get("runs")).get(0)).get("batch");
+    assertThat(json.get("ops")).isEqualTo(10L);
+    assertThat(json.get("errors")).isEqualTo(4L);
+    long windows = ((List<?>) json.get("windows")).stream().mapToLong(w -> ((Number) ((Map<?, ?>) w).get("ops")).longValue()).sum();
+    assertThat(windows).as("the windows add up to the completed scans").isEqualTo(10);
+    assertThat(r.brief(99)).containsEntry("batch_errors", 4L);
+    assertThat(MarkdownReport.render(List.of(r), Map.of("records", 1), null, 100.0, 99, List.of(), List.of()))
+        .contains("| 0.50 (4 failed) |");
+  }
+
+  @Test
   void noServerIntervalNoBudget() {
     Windows fe = client(new int[] {20, 20, 20, 20}, new double[] {60, 60, 60, 60});
     assertThat(run(fe, null, Double.NaN, Double.NaN).clientBudgetMs(99)).isNaN();
