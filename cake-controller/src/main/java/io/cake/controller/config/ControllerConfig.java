@@ -68,6 +68,8 @@ public final class ControllerConfig {
   public static final String LANES = "cake.controller.lanes";
   /** Beyond the paper: lanes also carry token buckets fitted to each tenant's recent arrivals (default false). */
   public static final String LANE_BUCKETS = "cake.controller.lanes.buckets";
+  /** Beyond the paper: the steered percentile is read from this many intervals' latencies, pooled (default 1). */
+  public static final String TAIL_INTERVALS = "cake.controller.tail-intervals";
 
   /** Several SLO tenants (Frosting's controller): the most a tenant's share moves in one interval. */
   public static final String MINIMAX_STEP = "cake.controller.minimax.step";
@@ -208,7 +210,8 @@ public final class ControllerConfig {
       Map.entry("poolCapFactor", POOL_CAP_FACTOR),
       Map.entry("confidence", CONFIDENCE),
       Map.entry("headroom", HEADROOM),
-      Map.entry("lanes", LANES));
+      Map.entry("lanes", LANES),
+      Map.entry("tailIntervals", TAIL_INTERVALS));
 
   private static ControllerParams params(Map<String, String> conf) {
     ControllerParams d = ControllerParams.DEFAULTS;
@@ -228,7 +231,8 @@ public final class ControllerConfig {
             dbl(conf, CONFIDENCE, d.confidence()),
             dbl(conf, HEADROOM, d.headroom()),
             dbl(conf, LANES, d.lanes()),
-            ConfigBoolean.parse(LANE_BUCKETS, conf.get(LANE_BUCKETS), d.laneBuckets()));
+            ConfigBoolean.parse(LANE_BUCKETS, conf.get(LANE_BUCKETS), d.laneBuckets()),
+            intValue(conf, TAIL_INTERVALS, d.tailIntervals()));
     } catch (IllegalArgumentException e) {
       String msg = String.valueOf(e.getMessage());
       for (Map.Entry<String, String> f : FIELD_KEYS.entrySet()) {
@@ -380,6 +384,14 @@ public final class ControllerConfig {
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(key + " must be a number, got '" + v + "'");
     }
+  }
+
+  private static int intValue(Map<String, String> c, String key, int dflt) {
+    String v = c.get(key);
+    if (v == null || v.isBlank()) {
+      return dflt;
+    }
+    return io.cake.core.config.ConfigNumbers.intAtLeast(key, v, Integer.MIN_VALUE);
   }
 
   private static long lng(Map<String, String> c, String key, long dflt) {

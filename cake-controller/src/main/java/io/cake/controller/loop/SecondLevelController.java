@@ -9,6 +9,7 @@ import io.cake.controller.policy.Measurement;
 import io.cake.controller.policy.Observation;
 import io.cake.controller.policy.PriorityLanes;
 import io.cake.controller.policy.SloDecider;
+import io.cake.controller.policy.TailPool;
 import io.cake.core.metrics.SchedulerSnapshot;
 import io.cake.core.sched.Allocation;
 import io.cake.controller.policy.minimax.ManyTenantDecider;
@@ -101,6 +102,8 @@ public final class SecondLevelController implements AutoCloseable {
   private Allocation hbaseBase;
   private Allocation hdfsBase;
   private long lastHbaseEnd = Long.MIN_VALUE;
+  private TailPool tailPool; // one SLO tenant: its recent intervals' latencies
+  private SloTarget tailPoolTarget;
   private long ticks;
   private volatile long failures;
   private boolean failing;
@@ -175,7 +178,7 @@ public final class SecondLevelController implements AutoCloseable {
         begin(target, hb.allocation(), df.allocation());
       }
       double confidence = decider.params().confidence();
-      Observation obs = Observation.of(target.tenant(), target.goal(), confidence, interval, dfLoad);
+      Observation obs = Observation.of(target.tenant(), target.goal(), confidence, interval, dfLoad, tailPool(target));
       Decision d =
           decider.decide(
               obs,
@@ -331,6 +334,16 @@ public final class SecondLevelController implements AutoCloseable {
       return String.format(" p%.2f", obs.percentile());
     }
     return "";
+  }
+
+  /** The pool of recent intervals the steered percentile is read from; new when the target or its size changes. */
+  private TailPool tailPool(SloTarget target) {
+    int n = decider.params().tailIntervals();
+    if (tailPool == null || tailPool.intervals() != n || !target.equals(tailPoolTarget)) {
+      tailPool = new TailPool(n);
+      tailPoolTarget = target;
+    }
+    return tailPool;
   }
 
   /** Starts from the allocation the schedulers have now (static config or an operator's). */

@@ -43,6 +43,11 @@ import java.time.Duration;
  *     lane also carries token buckets, {@code lanes} times the tenant's recent arrival curve ({@link
  *     LaneBuckets}), so a tenant that sends more than its recent history keeps its lane for that
  *     much only and goes by share beyond it (false: lanes bounded by their width alone)
+ * @param tailIntervals beyond the paper: the steered percentile ({@code confidence}) is read from
+ *     the tenant's latencies of this many intervals, the last one and those before it, pooled
+ *     ({@link TailPool}), still for a window of one interval's requests: an estimate of p99.76 from
+ *     150 requests is their slowest or an extrapolation from their slowest 15, and moves by a
+ *     quarter from interval to interval at a fixed allocation (1: the last interval alone)
  */
 public record ControllerParams(
     double lowPerformance,
@@ -59,7 +64,8 @@ public record ControllerParams(
     double confidence,
     double headroom,
     double lanes,
-    boolean laneBuckets) {
+    boolean laneBuckets,
+    int tailIntervals) {
 
   public static final double DEFAULT_LOW_PERFORMANCE = 1.0;
   public static final double DEFAULT_HIGH_PERFORMANCE = 1.2;
@@ -76,6 +82,9 @@ public record ControllerParams(
   public static final double DEFAULT_HEADROOM = 2.0;
   public static final double DEFAULT_LANES = 2.0;
   public static final boolean DEFAULT_LANE_BUCKETS = false;
+  public static final int DEFAULT_TAIL_INTERVALS = 1;
+  /** The most intervals pooled: beyond a few, the pool outlives the allocation it measures. */
+  public static final int MAX_TAIL_INTERVALS = 6;
 
   public static final ControllerParams DEFAULTS =
       new ControllerParams(
@@ -93,7 +102,8 @@ public record ControllerParams(
           DEFAULT_CONFIDENCE,
           DEFAULT_HEADROOM,
           DEFAULT_LANES,
-          DEFAULT_LANE_BUCKETS);
+          DEFAULT_LANE_BUCKETS,
+          DEFAULT_TAIL_INTERVALS);
 
   public ControllerParams {
     positive("lowPerformance", lowPerformance);
@@ -139,6 +149,21 @@ public record ControllerParams(
     if (!(lanes == 0.0 || (lanes >= 1.0 && lanes <= 10.0))) {
       throw new IllegalArgumentException("lanes must be 0 (off) or in [1, 10], got " + lanes);
     }
+    if (tailIntervals < 1 || tailIntervals > MAX_TAIL_INTERVALS) {
+      throw new IllegalArgumentException(
+          "tailIntervals must be in [1, " + MAX_TAIL_INTERVALS + "], got " + tailIntervals);
+    }
+  }
+
+  /** All but the pooled tail, which takes its default (the last interval alone). */
+  public ControllerParams(
+      double lowPerformance, double highPerformance, double maxStepFraction, double reserveAboveShare,
+      double releaseBelowShare, double occupancyCoefficient, double minOccupancy, double idleOccupancy,
+      long minSamples, Duration interval, double poolCapFactor, double confidence, double headroom,
+      double lanes, boolean laneBuckets) {
+    this(lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence,
+        headroom, lanes, laneBuckets, DEFAULT_TAIL_INTERVALS);
   }
 
   /** All but the lanes' buckets, which take their default. */
@@ -185,50 +210,57 @@ public record ControllerParams(
   public ControllerParams withPoolCapFactor(double f) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, f, confidence, headroom, lanes, laneBuckets);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, f, confidence, headroom, lanes, laneBuckets, tailIntervals);
   }
 
   public ControllerParams withInterval(Duration d) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, d, poolCapFactor, confidence, headroom, lanes, laneBuckets);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, d, poolCapFactor, confidence, headroom, lanes, laneBuckets, tailIntervals);
   }
 
   public ControllerParams withMinSamples(long n) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, n, interval, poolCapFactor, confidence, headroom, lanes, laneBuckets);
+        occupancyCoefficient, minOccupancy, idleOccupancy, n, interval, poolCapFactor, confidence, headroom, lanes, laneBuckets, tailIntervals);
   }
 
   public ControllerParams withMinOccupancy(double v) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, v, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom, lanes, laneBuckets);
+        occupancyCoefficient, v, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom, lanes, laneBuckets, tailIntervals);
   }
 
   public ControllerParams withConfidence(double c) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, c, headroom, lanes, laneBuckets);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, c, headroom, lanes, laneBuckets, tailIntervals);
   }
 
   public ControllerParams withHeadroom(double h) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, h, lanes, laneBuckets);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, h, lanes, laneBuckets, tailIntervals);
   }
 
   public ControllerParams withLanes(double l) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom, l, laneBuckets);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom, l, laneBuckets, tailIntervals);
   }
 
   public ControllerParams withLaneBuckets(boolean b) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
         occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom,
-        lanes, b);
+        lanes, b, tailIntervals);
+  }
+
+  public ControllerParams withTailIntervals(int n) {
+    return new ControllerParams(
+        lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom,
+        lanes, laneBuckets, n);
   }
 
   private static void positive(String field, double v) {

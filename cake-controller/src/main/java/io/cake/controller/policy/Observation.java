@@ -56,6 +56,18 @@ public record Observation(
    */
   public static Observation of(String tenant, Goal goal, double confidence, HBaseInterval interval,
       ResourceLoad hdfs) {
+    return of(tenant, goal, confidence, interval, hdfs, new TailPool(1));
+  }
+
+  /**
+   * As {@link #of(String, Goal, double, HBaseInterval, ResourceLoad)}, with a latency goal's steered
+   * percentile read from {@code pool}: this interval's latencies (of the goal's operation, if it is
+   * on one) pooled with the intervals before it that the pool holds. The percentile is still the one
+   * for a window of this interval's requests, and the sample count and clear-miss count are still
+   * this interval's.
+   */
+  public static Observation of(String tenant, Goal goal, double confidence, HBaseInterval interval,
+      ResourceLoad hdfs, TailPool pool) {
     SchedulerSnapshot hbase = interval.tenants();
     TenantSnapshot hb = hbase.tenant(tenant).orElse(null);
     ResourceLoad.TenantLoad df = hdfs.tenant(tenant);
@@ -70,7 +82,7 @@ public record Observation(
         samples = latency == null ? 0 : latency.getTotalCount();
       }
       percentile = steeredPercentile(lg, samples, confidence);
-      measured = latency == null ? Double.NaN : TailPercentile.ms(latency, percentile);
+      measured = latency == null ? Double.NaN : TailPercentile.ms(pool.add(latency), percentile);
       over = latency == null ? 0 : overGoal(latency, lg);
     } else if (goal instanceof ByteThroughputGoal) {
       measured = ByteThroughputGoal.megabytes(df.serviceRate());

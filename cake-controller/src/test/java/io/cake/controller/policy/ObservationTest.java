@@ -123,4 +123,28 @@ class ObservationTest {
     assertThat(io.cake.core.metrics.LatencySummary.percentileMs(front.get(OperationType.GET), forAll))
         .isCloseTo(5, within(0.05));
   }
+
+  @Test
+  void aPooledTailReadsTheSteeredPercentileFromTheLastIntervalsButForOneIntervalsWindow() {
+    LatencyGoal goal = LatencyGoal.of(99, 100);
+    TailPool pool = new TailPool(2);
+    // Interval 1: 150 gets, the slowest 10 at 40 ms. Interval 2: 150 gets at 5 ms.
+    calls(OperationType.GET, 140, 5);
+    calls(OperationType.GET, 10, 40);
+    SchedulerSnapshot first = roll();
+    Observation o1 = Observation.of("front", goal, 0.95, HBaseInterval.tenantsOnly(first), ResourceLoad.of(first), pool);
+    calls(OperationType.GET, 150, 5);
+    SchedulerSnapshot second = roll();
+    Observation alone = Observation.of("front", goal, 0.95, HBaseInterval.tenantsOnly(second), ResourceLoad.of(second));
+    Observation pooled = Observation.of("front", goal, 0.95, HBaseInterval.tenantsOnly(second), ResourceLoad.of(second), pool);
+
+    assertThat(o1.measured()).isGreaterThanOrEqualTo(40);
+    assertThat(alone.measured()).as("the last interval alone").isCloseTo(5, within(0.05));
+    // Pooled: 300 gets, the steered percentile still a window of 150's (p99.76), read from both.
+    assertThat(pooled.samples()).isEqualTo(150);
+    assertThat(pooled.percentile()).isEqualTo(alone.percentile());
+    Histogram both = first.tenant("front").orElseThrow().latencyNanos().copy();
+    both.add(second.tenant("front").orElseThrow().latencyNanos());
+    assertThat(pooled.measured()).isEqualTo(TailPercentile.ms(both, alone.percentile())).isGreaterThanOrEqualTo(40);
+  }
 }

@@ -1,0 +1,54 @@
+package io.cake.controller.policy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class TailPoolTest {
+  /** An interval of {@code n} requests at {@code ms} each. */
+  private static Histogram interval(int n, long ms) {
+    Histogram h = new Histogram(TimeUnit.MINUTES.toNanos(1), 3);
+    h.recordValueWithCount(TimeUnit.MILLISECONDS.toNanos(ms), n);
+    return h;
+  }
+
+  @Test
+  void poolsTheLastIntervalsAndForgetsOlderOnes() {
+    TailPool pool = new TailPool(2);
+    Histogram first = pool.add(interval(100, 10));
+    assertThat(first.getTotalCount()).isEqualTo(100);
+    Histogram second = pool.add(interval(150, 20));
+    assertThat(second.getTotalCount()).isEqualTo(250);
+    assertThat(second.getMaxValue()).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(20));
+    Histogram third = pool.add(interval(50, 30));
+    assertThat(third.getTotalCount()).as("the first interval left the pool").isEqualTo(200);
+    assertThat(third.getMinValue()).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(19));
+  }
+
+  @Test
+  void oneIntervalIsTheIntervalItselfAndAClearedPoolStartsAgain() {
+    Histogram h = interval(10, 5);
+    assertThat(new TailPool(1).add(h)).isSameAs(h);
+    TailPool pool = new TailPool(3);
+    pool.add(interval(100, 10));
+    pool.clear();
+    assertThat(pool.add(interval(40, 10)).getTotalCount()).isEqualTo(40);
+  }
+
+  @Test
+  void theIntervalAddedIsCopiedNotKept() {
+    TailPool pool = new TailPool(2);
+    Histogram h = interval(10, 5);
+    pool.add(h);
+    h.reset(); // the first level reuses or resets its histograms
+    assertThat(pool.add(interval(5, 5)).getTotalCount()).isEqualTo(15);
+  }
+
+  @Test
+  void fewerThanOneIntervalIsRefused() {
+    assertThatThrownBy(() -> new TailPool(0)).hasMessageContaining("intervals must be at least 1");
+  }
+}
