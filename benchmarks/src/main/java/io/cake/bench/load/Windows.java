@@ -20,9 +20,8 @@ public final class Windows implements Sink {
   private final Histogram total = new Histogram(MAX_MICROS, 3);
   private final Histogram[] windows;
   private final AtomicLongArray ops;
-  private final AtomicLongArray completed;
+  private final AtomicLongArray failed;
   private final AtomicLongArray bytes;
-  private long errors;
 
   public Windows(double windowSeconds, double measuredSeconds) {
     this.windowNanos = (long) (windowSeconds * 1e9);
@@ -32,7 +31,7 @@ public final class Windows implements Sink {
       windows[i] = new Histogram(MAX_MICROS, 3);
     }
     this.ops = new AtomicLongArray(count);
-    this.completed = new AtomicLongArray(count);
+    this.failed = new AtomicLongArray(count);
     this.bytes = new AtomicLongArray(count);
   }
 
@@ -55,13 +54,10 @@ public final class Windows implements Sink {
     synchronized (this) {
       total.recordValue(micros);
       windows[i].recordValue(micros);
-      if (!ok) {
-        errors++;
-      }
     }
     ops.incrementAndGet(i);
-    if (ok) {
-      completed.incrementAndGet(i);
+    if (!ok) {
+      failed.incrementAndGet(i);
     }
     bytes.addAndGet(i, byteCount);
   }
@@ -88,38 +84,34 @@ public final class Windows implements Sink {
 
   /** Window {@code i}'s operations that succeeded. */
   public long completed(int i) {
-    return completed.get(i);
+    return ops.get(i) - failed.get(i);
   }
 
   public long bytes(int i) {
     return bytes.get(i);
   }
 
-  public synchronized long errors() {
-    return errors;
+  public long errors() {
+    return sum(failed);
   }
 
   public long totalOps() {
-    long s = 0;
-    for (int i = 0; i < count; i++) {
-      s += ops.get(i);
-    }
-    return s;
+    return sum(ops);
   }
 
   /** The operations that succeeded, over the measured period. */
   public long totalCompleted() {
-    long s = 0;
-    for (int i = 0; i < count; i++) {
-      s += completed.get(i);
-    }
-    return s;
+    return totalOps() - errors();
   }
 
   public long totalBytes() {
+    return sum(bytes);
+  }
+
+  private long sum(AtomicLongArray a) {
     long s = 0;
     for (int i = 0; i < count; i++) {
-      s += bytes.get(i);
+      s += a.get(i);
     }
     return s;
   }

@@ -49,8 +49,7 @@ public final class MarkdownReport {
           .append(" s on (after ").append(RunSummary.CONVERGENCE_INTERVALS)
           .append(" controller intervals, the time a cake-slo run may take to converge).\n\n");
     }
-    RunSummary isolatedBatch =
-        runs.stream().filter(r -> r.name().equals("isolated-batch")).findFirst().orElse(null);
+    RunSummary isolatedBatch = RunSummary.named(runs, "isolated-batch");
     double base = isolatedBatch == null ? Double.NaN : isolatedBatch.batchOpsPerSec();
     b.append("| policy | front-end p50 (ms) | p99 (ms) | p99.9 (ms) | SLO met? | windows met | batch ops/s | batch MB/s | batch % of isolated | server p99 (ms) |\n");
     b.append("|---|---:|---:|---:|:---:|---:|---:|---:|---:|---:|\n");
@@ -84,9 +83,9 @@ public final class MarkdownReport {
       b.append(" |\n");
     }
     b.append("\n");
-    RunSummary alone = ResultsJson.isolatedFrontend(runs);
+    RunSummary alone = RunSummary.named(runs, "isolated-frontend");
     List<Double> slos = runs.stream().map(RunSummary::sloMs).filter(Objects::nonNull).distinct().toList();
-    if (alone != null && !slos.isEmpty()) {
+    if (alone != null && alone.hasFrontend() && !slos.isEmpty()) {
       // The windows' reference: a window's p99 of a few hundred requests is noisy even alone.
       for (double s : slos) {
         b.append(String.format(Locale.ROOT,

@@ -30,25 +30,13 @@ public final class ResultsJson {
     root.put("config", config);
     List<Object> rs = new ArrayList<>();
     double convergenceS = convergenceSeconds(config);
-    RunSummary alone = isolatedFrontend(runs);
+    RunSummary alone = RunSummary.named(runs, "isolated-frontend");
     for (RunSummary r : runs) {
-      Map<String, Object> m = run(r, percentile, convergenceS);
-      if (alone != null && r.sloMs() != null && m.get("frontend") instanceof Map<?, ?> f) {
-        @SuppressWarnings("unchecked")
-        Map<String, Object> fe = (Map<String, Object>) f;
-        // Extra: the reference for this run's windows (docs/benchmarks.md, "Output").
-        fe.put("isolated_window_fraction_within_slo", alone.windowFractionWithin(r.sloMs(), percentile, 0));
-      }
-      rs.add(m);
+      rs.add(run(r, alone, percentile, convergenceS));
     }
     root.put("runs", rs);
     root.putAll(extra);
     return root;
-  }
-
-  /** The isolated front end's run, if this command ran one. */
-  static RunSummary isolatedFrontend(List<RunSummary> runs) {
-    return runs.stream().filter(r -> r.name().equals("isolated-frontend") && r.hasFrontend()).findFirst().orElse(null);
   }
 
   /** How long a cake-slo run may take to converge: {@link RunSummary#CONVERGENCE_INTERVALS} controller intervals. */
@@ -57,12 +45,13 @@ public final class ResultsJson {
     return ms instanceof Number n ? RunSummary.convergenceSeconds(n.doubleValue()) : 0.0;
   }
 
-  static Map<String, Object> run(RunSummary r, double percentile, double convergenceS) {
+  /** @param alone the isolated front end's run, whose windows are this run's reference (null: none) */
+  static Map<String, Object> run(RunSummary r, RunSummary alone, double percentile, double convergenceS) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("name", r.name());
     m.put("slo_ms", r.sloMs());
     m.put("slo_percentile", r.sloMs() == null ? null : percentile);
-    m.put("frontend", r.hasFrontend() ? frontend(r, percentile, convergenceS) : null);
+    m.put("frontend", r.hasFrontend() ? frontend(r, alone, percentile, convergenceS) : null);
     m.put("batch", r.hasBatch() ? batch(r) : null);
     List<Object> alloc = new ArrayList<>();
     for (AllocationPoint a : r.allocation()) {
@@ -91,7 +80,7 @@ public final class ResultsJson {
     return m;
   }
 
-  private static Map<String, Object> frontend(RunSummary r, double percentile, double convergenceS) {
+  private static Map<String, Object> frontend(RunSummary r, RunSummary alone, double percentile, double convergenceS) {
     Windows w = r.outcome.frontend();
     Histogram h = w.total();
     Map<String, Object> f = new LinkedHashMap<>();
@@ -103,6 +92,10 @@ public final class ResultsJson {
     f.put("server_p99_ms", Double.isNaN(r.serverP99()) ? null : RunSummary.round(r.serverP99()));
     f.put("slo_window_fraction_met", r.windowFractionMet(percentile));
     f.put("slo_window_fraction_met_after_convergence", r.windowFractionMet(percentile, convergenceS));
+    if (alone != null && alone.hasFrontend() && r.sloMs() != null) {
+      // Extra: the reference for this run's windows (docs/benchmarks.md, "Output").
+      f.put("isolated_window_fraction_within_slo", alone.windowFractionWithin(r.sloMs(), percentile, 0));
+    }
     List<Object> ws = new ArrayList<>();
     for (int i = 0; i < w.count(); i++) {
       Map<String, Object> x = new LinkedHashMap<>();

@@ -107,6 +107,11 @@ public final class RunSummary {
     return hasBatch() ? outcome.batch().totalCompleted() : 0;
   }
 
+  /** The run of that name among {@code runs}, or null. */
+  public static RunSummary named(List<RunSummary> runs, String name) {
+    return runs.stream().filter(r -> r.name().equals(name)).findFirst().orElse(null);
+  }
+
   /** Batch scans that failed, not counted in {@link #batchOps()}. */
   public long batchErrors() {
     return hasBatch() ? outcome.batch().errors() : 0;
