@@ -155,18 +155,7 @@ public record ControllerParams(
     }
   }
 
-  /** All but the pooled tail, which takes its default (the last interval alone). */
-  public ControllerParams(
-      double lowPerformance, double highPerformance, double maxStepFraction, double reserveAboveShare,
-      double releaseBelowShare, double occupancyCoefficient, double minOccupancy, double idleOccupancy,
-      long minSamples, Duration interval, double poolCapFactor, double confidence, double headroom,
-      double lanes, boolean laneBuckets) {
-    this(lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence,
-        headroom, lanes, laneBuckets, DEFAULT_TAIL_INTERVALS);
-  }
-
-  /** All but the lanes' buckets, which take their default. */
+  /** All but the lanes' buckets and the pooled tail, which take their defaults. */
   public ControllerParams(
       double lowPerformance, double highPerformance, double maxStepFraction, double reserveAboveShare,
       double releaseBelowShare, double occupancyCoefficient, double minOccupancy, double idleOccupancy,
@@ -174,7 +163,7 @@ public record ControllerParams(
       double lanes) {
     this(lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
         occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence,
-        headroom, lanes, DEFAULT_LANE_BUCKETS);
+        headroom, lanes, DEFAULT_LANE_BUCKETS, DEFAULT_TAIL_INTERVALS);
   }
 
   /** All but the lanes, which take their default. */

@@ -17,7 +17,8 @@ import org.HdrHistogram.Histogram;
  * one interval follows that noise. Pooling two intervals fits the tail to twice the requests; the
  * price is that half the pool predates the last decision.
  *
- * <p>Pure: histograms in, a histogram out. Not thread-safe: one controller tick at a time.
+ * <p>Pure: histograms in, a histogram out. Not thread-safe: one controller tick at a time. A new
+ * tenant or goal gets a new pool (the controller's), so nothing is ever taken out but the oldest.
  */
 public final class TailPool {
   private final int intervals;
@@ -57,10 +58,5 @@ public final class TailPool {
       pooled.add(h);
     }
     return pooled;
-  }
-
-  /** Forgets every interval: the tenant or its goal changed. */
-  public void clear() {
-    recent.clear();
   }
 }
