@@ -106,8 +106,8 @@ class ControllerConfigTest {
         .hasMessageContaining("cake.controller.lanes");
     assertThat(ControllerConfig.parse(Map.of("cake.controller.lanes", "0")).params().lanes()).isZero();
     assertThat(ControllerConfig.parse(Map.of()).params().lanes()).isEqualTo(2.0);
-    assertThat(ControllerConfig.parse(Map.of()).params().tailIntervals()).isEqualTo(1);
-    assertThat(ControllerConfig.parse(Map.of("cake.controller.tail-intervals", " 2 ")).params().tailIntervals()).isEqualTo(2);
+    assertThat(ControllerConfig.parse(Map.of()).params().tailIntervals()).isEqualTo(2);
+    assertThat(ControllerConfig.parse(Map.of("cake.controller.tail-intervals", " 3 ")).params().tailIntervals()).isEqualTo(3);
     for (String bad : new String[] {"0", "7", "-1"}) {
       assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.tail-intervals", bad)))
           .hasMessageContaining("cake.controller.tail-intervals must be in [1, 6], got " + bad);

@@ -171,10 +171,16 @@ class SecondLevelControllerTest {
     assertThat(o.decision()).as(o.summary()).isNotNull();
     assertThat(o.summary()).contains("p99.0 <= 100.0 ms (GET)").contains("samples=200").contains("SLO missed");
 
-    // The interval that closed during it is the next tick's.
+    // The interval that closed during it is the next tick's: its 200 gets are the samples, and
+    // its tail is read pooled with the 300 ms interval before it (tail-intervals 2).
     o = controller.tick();
     assertThat(intervalReads).hasValue(2);
     assertThat(o.decision()).as(o.summary()).isNotNull();
+    assertThat(o.summary()).contains("samples=200");
+    assertThat(o.measured("front").value()).as("the pool's tail: the 300 ms gets").isGreaterThan(299);
+    // One more 5 ms interval and the 300 ms one has left the pool.
+    interval(5);
+    o = controller.tick();
     assertThat(o.measured("front").value()).as("the 5 ms gets").isCloseTo(5, within(0.05));
   }
 

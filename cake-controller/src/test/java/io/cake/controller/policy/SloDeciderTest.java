@@ -105,18 +105,19 @@ class SloDeciderTest {
 
   @Test
   void tooFewSamplesStillTakeShareOnAClearMiss() {
-    // 30 requests, too few for a p99 (min-samples 100), but one over the SLO is chance and two are not.
-    Observation oneOver = new Observation(30, 400, 0.1, 0.5, 0.3, 0.8, 10, 6, 99.83, 1);
+    // 30 requests, too few for a p99 (min-samples 100), but at confidence 0.985 two over the SLO
+    // are chance (P = 0.037 when the p99 sits on it) and three are not (P = 0.004).
     Observation twoOver = new Observation(30, 400, 0.1, 0.5, 0.3, 0.8, 10, 6, 99.83, 2);
+    Observation threeOver = new Observation(30, 400, 0.1, 0.5, 0.3, 0.8, 10, 6, 99.83, 3);
     ControlState s = ControlState.of(new LatencyAllocation(0.34, 0, 0));
-    assertThat(decider.decide(oneOver, s, p99at100, 0, 0).allocation().share()).isEqualTo(0.34);
-    Decision d = decider.decide(twoOver, s, p99at100, 0, 0);
+    assertThat(decider.decide(twoOver, s, p99at100, 0, 0).allocation().share()).isEqualTo(0.34);
+    Decision d = decider.decide(threeOver, s, p99at100, 0, 0);
     assertThat(d.performance()).isCloseTo(0.25, within(1e-9));
     assertThat(d.allocation().share()).isGreaterThan(0.34);
-    assertThat(d.reasons()).anyMatch(r -> r.contains("only 30 samples (< 100), but 2 over the SLO: a clear miss"));
+    assertThat(d.reasons()).anyMatch(r -> r.contains("only 30 samples (< 100), but 3 over the SLO: a clear miss"));
     // Where the time went is not judged from so few: the pool cap and the throttle wait (this
     // miss, hardly waiting at the DataNode, would cap the pool from a whole interval).
-    Observation cpuBound = new Observation(30, 400, 0.1, 0.0, 0.3, 0.0, 10, 6, 99.83, 2);
+    Observation cpuBound = new Observation(30, 400, 0.1, 0.0, 0.3, 0.0, 10, 6, 99.83, 3);
     assertThat(decider.decide(cpuBound, ControlState.of(new LatencyAllocation(0.34, 0, 0, 10)), p99at100, 0, 0)
         .allocation().hbasePoolCap()).isEqualTo(10);
     Observation cpuBoundWhole = new Observation(300, 400, 0.1, 0.0, 0.3, 0.0, 10, 6, 99.83, 20);
