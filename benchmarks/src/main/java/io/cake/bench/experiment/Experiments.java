@@ -358,7 +358,7 @@ public final class Experiments {
         ms(slo) + " p99 (" + fmt(o.sloFactor) + "x the isolated " + ms(iso.p(o.percentile)) + "), " + fmt(base()) + " req/s, "
             + fmt(interval) + " s intervals"));
     r.paper.add(new FigureResult.Comparison("SLO first met", "after about 40 s: 4 intervals",
-        first < 0 ? "never" : fmt(firstT) + " s: " + fmt(Math.ceil(firstT / interval)) + " intervals"));
+        first < 0 ? "never" : fmt(firstT) + " s: " + intervals(Math.ceil(firstT / interval))));
     r.paper.add(new FigureResult.Comparison("after that", "allocation handed back until p99 sits at the SLO (t = 150 s)",
         first < 0 ? "-" : pct(metAfter / (double) after) + " of the later windows met; whole run p99 " + ms(run.p(o.percentile))));
   }
@@ -460,6 +460,11 @@ public final class Experiments {
     r.notes.add("SLOs at " + fmt(factors[0]) + "x, " + fmt(factors[1]) + "x and " + fmt(factors[2]) + "x the isolated p99 ("
         + ms(iso.p(o.percentile)) + "); " + fmt(secs) + " s per point.");
     r.notes.add(settledNote());
+  }
+
+  /** "1 interval", "3 intervals". */
+  static String intervals(double n) {
+    return fmt(n) + (n == 1 ? " interval" : " intervals");
   }
 
   static String fmt(double v) {
