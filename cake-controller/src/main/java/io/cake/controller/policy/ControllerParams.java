@@ -157,37 +157,6 @@ public record ControllerParams(
     }
   }
 
-  /** All but the lanes' buckets and the pooled tail, which take their defaults. */
-  public ControllerParams(
-      double lowPerformance, double highPerformance, double maxStepFraction, double reserveAboveShare,
-      double releaseBelowShare, double occupancyCoefficient, double minOccupancy, double idleOccupancy,
-      long minSamples, Duration interval, double poolCapFactor, double confidence, double headroom,
-      double lanes) {
-    this(lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence,
-        headroom, lanes, DEFAULT_LANE_BUCKETS, DEFAULT_TAIL_INTERVALS);
-  }
-
-  /** All but the lanes, which take their default. */
-  public ControllerParams(
-      double lowPerformance, double highPerformance, double maxStepFraction, double reserveAboveShare,
-      double releaseBelowShare, double occupancyCoefficient, double minOccupancy, double idleOccupancy,
-      long minSamples, Duration interval, double poolCapFactor, double confidence, double headroom) {
-    this(lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence,
-        headroom, DEFAULT_LANES);
-  }
-
-  /** All but the headroom and the lanes, which take their defaults. */
-  public ControllerParams(
-      double lowPerformance, double highPerformance, double maxStepFraction, double reserveAboveShare,
-      double releaseBelowShare, double occupancyCoefficient, double minOccupancy, double idleOccupancy,
-      long minSamples, Duration interval, double poolCapFactor, double confidence) {
-    this(lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence,
-        DEFAULT_HEADROOM);
-  }
-
   /** The paper's constants plus the defaults of the beyond-paper ones. */
   public ControllerParams(
       double lowPerformance, double highPerformance, double maxStepFraction, double reserveAboveShare,
@@ -195,7 +164,7 @@ public record ControllerParams(
       long minSamples, Duration interval) {
     this(lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
         occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, DEFAULT_POOL_CAP_FACTOR,
-        DEFAULT_CONFIDENCE);
+        DEFAULT_CONFIDENCE, DEFAULT_HEADROOM, DEFAULT_LANES, DEFAULT_LANE_BUCKETS, DEFAULT_TAIL_INTERVALS);
   }
 
   public ControllerParams withPoolCapFactor(double f) {
