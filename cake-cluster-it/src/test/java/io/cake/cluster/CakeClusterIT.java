@@ -307,12 +307,15 @@ class CakeClusterIT {
     dn2.onExit().get(30, TimeUnit.SECONDS);
     // Its controller finds its DataNode gone at its next interval, and says so naming the URL.
     String unreachable = "cannot reach the DataNode scheduler through service:jmx:rmi:///jndi/rmi://127.0.0.3";
+    String kept = "cake-controller: keeping the last allocation: DataNode scheduler not reachable";
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (!cluster.log("rs2").contains(unreachable)) {
+    // The tick logs the unreachable URL, then that it keeps the allocation: wait for the second,
+    // which a log read between the two lines would miss.
+    while (!cluster.log("rs2").contains(kept)) {
       assertThat(System.nanoTime()).as("controller 2 logging that its DataNode is gone").isLessThan(deadline);
       TimeUnit.MILLISECONDS.sleep(200); // polling a log the controller writes once per interval
     }
-    assertThat(cluster.log("rs2")).contains("cake-controller: keeping the last allocation: DataNode scheduler not reachable");
+    assertThat(cluster.log("rs2")).contains(unreachable);
     // Fail-static: over the next failed interval, its RegionServer's allocation stays as it was.
     String allocation2 = view.rsControl(2).path("Shares").asText();
     long failed = JmxPage.attribute(view.rsHttp(2), view.controller(2), "Failures").asLong();
