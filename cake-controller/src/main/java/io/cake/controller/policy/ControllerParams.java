@@ -24,7 +24,7 @@ import java.time.Duration;
  * @param interval how often the controller decides (10 s)
  * @param poolCapFactor beyond the paper: when the SLO is missed and the tenant hardly waited at the
  *     DataNode, the HBase handler pool is capped at this fraction of its size (or by the miss when
- *     that is larger, at most halving), and the cap grows by one handler per interval while the
+ *     that is larger, at most to a quarter), and the cap grows by one handler per interval while the
  *     SLO holds with slack (AIMD on the SLO itself; 0.75); at the pool's floor the same factor
  *     drives the throttle on the other tenants; 0 turns the cap and the throttle off
  * @param confidence beyond the paper: the probability that a window of one interval's requests

@@ -139,9 +139,9 @@ class SecondLevelControllerTest {
     double fraction = hbase.allocation().share("front") / (hbase.allocation().share("front") + hbase.allocation().defaultShare());
     assertThat(fraction).isCloseTo(share, org.assertj.core.api.Assertions.within(1e-9));
     assertThat(hdfs.allocation().share("front")).isEqualTo(hbase.allocation().share("front"));
-    // It never waited at the DataNode: a 3x miss halves the HBase pool, 10 handlers to 5.
-    assertThat(controller.allocation().hbasePoolCap()).isEqualTo(5);
-    assertThat(hbase.slotCount()).isEqualTo(5);
+    // It never waited at the DataNode: a 3x miss cuts the HBase pool by the miss, 10 handlers to 3.
+    assertThat(controller.allocation().hbasePoolCap()).isEqualTo(3);
+    assertThat(hbase.slotCount()).isEqualTo(3);
   }
 
   @Test
@@ -349,10 +349,10 @@ class SecondLevelControllerTest {
 
   @Test
   void stoppingLiftsTheLimitsOnlyARunningControllerMayHoldHBaseTo() throws Exception {
-    // One SLO tenant: a 3x miss halves the pool (10 to 5).
+    // One SLO tenant: a 3x miss cuts the pool by the miss (10 to 3).
     interval(300);
     controller.tick();
-    assertThat(hbase.slotCount()).isEqualTo(5);
+    assertThat(hbase.slotCount()).isEqualTo(3);
     // As the controller for several tenants holds the others to handlers in service.
     hbasePort.setOthersInService(java.util.Set.of("front"), 2);
     assertThat(hbase.maxInService("batch")).isEqualTo(2);

@@ -236,6 +236,20 @@ class SloDeciderTest {
   }
 
   @Test
+  void aMissFarOverTheSloCutsThePoolToAQuarterInOneInterval() {
+    // Six times over (perf 0.17, the memory regime's cold start at 1.5x): 10 to the floor of 2
+    // (one reserved, one shared) at once, where halving took two intervals (10, 5, 2).
+    LatencyAllocation a = new LatencyAllocation(0.999, 0, 1);
+    Decision d = decider.decide(new Observation(1_000, 600, 0.0, 0.0, 10, 6), ControlState.of(a), p99at100, 0, 0);
+    assertThat(d.allocation().hbasePoolCap()).isEqualTo(2);
+    assertThat(d.describe()).contains("cap the HBase pool at 2 handlers (10 now)");
+    // Not deeper than a quarter: 16 running, perf 0.1, cut to 4, not 1.6.
+    LatencyAllocation wide = new LatencyAllocation(0.999, 0, 1);
+    assertThat(decider.decide(new Observation(1_000, 1_000, 0.0, 0.0, 16, 6), ControlState.of(wide), p99at100, 0, 0)
+        .allocation().hbasePoolCap()).isEqualTo(4);
+  }
+
+  @Test
   void aMissWhileWaitingAtTheDataNodeLeavesThePoolToShares() {
     Decision d = decide(obs(200, 0.0, 0.3), new LatencyAllocation(0.5, 0, 0));
     assertThat(d.allocation().hbasePoolCap()).isZero();
@@ -288,10 +302,10 @@ class SloDeciderTest {
     Observation far = new Observation(1_000, 160, 0.0, 0.0, 2, 6); // perf 0.625: shrinks by the miss
     a = decider.decide(far, ControlState.of(a), p99at100, 0, 0).allocation();
     assertThat(a.othersThrottle()).isCloseTo(0.75 * 0.625, within(1e-9));
-    Observation huge = new Observation(1_000, 1_000, 0.0, 0.0, 2, 6); // perf 0.1: at most halved
+    Observation huge = new Observation(1_000, 1_000, 0.0, 0.0, 2, 6); // perf 0.1: at most to a quarter
     Decision d = decider.decide(huge, ControlState.of(a), p99at100, 0, 0);
-    assertThat(d.allocation().othersThrottle()).isCloseTo(0.75 * 0.625 * 0.5, within(1e-9));
-    assertThat(d.describe()).contains("other tenants throttled to 0.23 handlers");
+    assertThat(d.allocation().othersThrottle()).isCloseTo(0.75 * 0.625 * 0.25, within(1e-9));
+    assertThat(d.describe()).contains("other tenants throttled to 0.12 handlers");
     for (int i = 0; i < 20; i++) {
       a = decider.decide(huge, ControlState.of(a), p99at100, 0, 0).allocation();
     }

@@ -78,12 +78,21 @@ public final class PoolCap implements DecisionRule {
   }
 
   /**
+   * The deepest multiplicative cut in one interval. Halving (the earlier bound) took a memory
+   * run's cold start, six times over its SLO, eight intervals to converge (pool 10, 5, 2, then the
+   * throttle 0.5, 0.25, 0.13, 0.06): its first three windows alone missed the whole run's SLO at
+   * 1.5x. A quarter takes the same pool to its floor in one step. Not deeper: one slow interval
+   * (a GC pause) must not cost the other tenants more than the give-back probe returns in a few.
+   */
+  static final double MAX_CUT = 0.25;
+
+  /**
    * The pool cap's and the throttle's multiplicative decrease: the pool-cap factor, or the miss
-   * when it is larger (perf 0.6: times 0.6), at most halving. A front end far over its SLO gets
-   * there in half the intervals; near it the steps stay as small as the factor.
+   * when it is larger (perf 0.6: times 0.6), at most {@link #MAX_CUT}. A front end far over its
+   * SLO gets there in a few intervals; near it the steps stay as small as the factor.
    */
   static double shrinkFactor(ControllerParams params, double perf) {
-    return Math.min(params.poolCapFactor(), Math.max(perf, 0.5));
+    return Math.min(params.poolCapFactor(), Math.max(perf, MAX_CUT));
   }
 
   /** What the pool cap and the throttle answer: a miss not spent waiting in a queue nor on disk. */
