@@ -78,11 +78,10 @@ public final class PoolCap implements DecisionRule {
   }
 
   /**
-   * The deepest multiplicative cut in one interval. Halving (the earlier bound) took a memory
-   * run's cold start, six times over its SLO, eight intervals to converge (pool 10, 5, 2, then the
-   * throttle 0.5, 0.25, 0.13, 0.06): its first three windows alone missed the whole run's SLO at
-   * 1.5x. A quarter takes the same pool to its floor in one step. Not deeper: one slow interval
-   * (a GC pause) must not cost the other tenants more than the give-back probe returns in a few.
+   * The deepest multiplicative cut in one interval: a front end six times over its SLO takes a
+   * pool of 10 to its floor in one step, where halving took two and the throttle four more
+   * (docs/controller.md). Not deeper: one slow interval (a GC pause) must not cost the other
+   * tenants more than the give-back probe returns in a few.
    */
   static final double MAX_CUT = 0.25;
 
