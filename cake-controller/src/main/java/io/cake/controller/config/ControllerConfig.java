@@ -68,8 +68,13 @@ public final class ControllerConfig {
   public static final String LANES = "cake.controller.lanes";
   /** Beyond the paper: lanes also carry token buckets fitted to each tenant's recent arrivals (default false). */
   public static final String LANE_BUCKETS = "cake.controller.lanes.buckets";
-  /** Beyond the paper: the steered percentile is read from this many intervals' latencies, pooled (default 1). */
+  /** Beyond the paper: the steered percentile is read from this many intervals' latencies, pooled (default 2). */
   public static final String TAIL_INTERVALS = "cake.controller.tail-intervals";
+  /**
+   * Beyond the paper: the HBase reservation keeps the handlers it takes to reach the HDFS
+   * reservation (default true; ControllerParams#fillReservedSlots).
+   */
+  public static final String FILL_RESERVED_SLOTS = "cake.controller.fill-reserved-slots";
 
   /** Several SLO tenants (Frosting's controller): the most a tenant's share moves in one interval. */
   public static final String MINIMAX_STEP = "cake.controller.minimax.step";
@@ -232,7 +237,8 @@ public final class ControllerConfig {
             dbl(conf, HEADROOM, d.headroom()),
             dbl(conf, LANES, d.lanes()),
             ConfigBoolean.parse(LANE_BUCKETS, conf.get(LANE_BUCKETS), d.laneBuckets()),
-            intValue(conf, TAIL_INTERVALS, d.tailIntervals()));
+            intValue(conf, TAIL_INTERVALS, d.tailIntervals()),
+            ConfigBoolean.parse(FILL_RESERVED_SLOTS, conf.get(FILL_RESERVED_SLOTS), d.fillReservedSlots()));
     } catch (IllegalArgumentException e) {
       String msg = String.valueOf(e.getMessage());
       for (Map.Entry<String, String> f : FIELD_KEYS.entrySet()) {

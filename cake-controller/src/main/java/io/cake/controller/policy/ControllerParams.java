@@ -50,6 +50,10 @@ import java.time.Duration;
  *     150 requests is their slowest or an extrapolation from their slowest 15, and moves by a
  *     quarter from interval to interval at a fixed allocation (2; 1: the last interval alone, which
  *     at confidence 0.985 chases one interval's slowest request)
+ * @param fillReservedSlots beyond the paper: the HBase reservation is raised to, and never released
+ *     below, the handlers it takes to keep the HDFS reservation busy ({@link
+ *     io.cake.controller.policy.rules.Reservations#handlersToFill}); false: the paper's floor, the
+ *     HDFS reservation itself, and only for releases (true)
  */
 public record ControllerParams(
     double lowPerformance,
@@ -67,7 +71,8 @@ public record ControllerParams(
     double headroom,
     double lanes,
     boolean laneBuckets,
-    int tailIntervals) {
+    int tailIntervals,
+    boolean fillReservedSlots) {
 
   public static final double DEFAULT_LOW_PERFORMANCE = 1.0;
   public static final double DEFAULT_HIGH_PERFORMANCE = 1.2;
@@ -85,6 +90,7 @@ public record ControllerParams(
   public static final double DEFAULT_LANES = 2.0;
   public static final boolean DEFAULT_LANE_BUCKETS = false;
   public static final int DEFAULT_TAIL_INTERVALS = 2;
+  public static final boolean DEFAULT_FILL_RESERVED_SLOTS = true;
   /** The most intervals pooled: beyond a few, the pool outlives the allocation it measures. */
   public static final int MAX_TAIL_INTERVALS = 6;
 
@@ -105,7 +111,8 @@ public record ControllerParams(
           DEFAULT_HEADROOM,
           DEFAULT_LANES,
           DEFAULT_LANE_BUCKETS,
-          DEFAULT_TAIL_INTERVALS);
+          DEFAULT_TAIL_INTERVALS,
+          DEFAULT_FILL_RESERVED_SLOTS);
 
   public ControllerParams {
     positive("lowPerformance", lowPerformance);
@@ -164,63 +171,71 @@ public record ControllerParams(
       long minSamples, Duration interval) {
     this(lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
         occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, DEFAULT_POOL_CAP_FACTOR,
-        DEFAULT_CONFIDENCE, DEFAULT_HEADROOM, DEFAULT_LANES, DEFAULT_LANE_BUCKETS, DEFAULT_TAIL_INTERVALS);
+        DEFAULT_CONFIDENCE, DEFAULT_HEADROOM, DEFAULT_LANES, DEFAULT_LANE_BUCKETS, DEFAULT_TAIL_INTERVALS,
+        DEFAULT_FILL_RESERVED_SLOTS);
   }
 
   public ControllerParams withPoolCapFactor(double f) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, f, confidence, headroom, lanes, laneBuckets, tailIntervals);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, f, confidence, headroom, lanes, laneBuckets, tailIntervals, fillReservedSlots);
   }
 
   public ControllerParams withInterval(Duration d) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, d, poolCapFactor, confidence, headroom, lanes, laneBuckets, tailIntervals);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, d, poolCapFactor, confidence, headroom, lanes, laneBuckets, tailIntervals, fillReservedSlots);
   }
 
   public ControllerParams withMinSamples(long n) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, n, interval, poolCapFactor, confidence, headroom, lanes, laneBuckets, tailIntervals);
+        occupancyCoefficient, minOccupancy, idleOccupancy, n, interval, poolCapFactor, confidence, headroom, lanes, laneBuckets, tailIntervals, fillReservedSlots);
   }
 
   public ControllerParams withMinOccupancy(double v) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, v, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom, lanes, laneBuckets, tailIntervals);
+        occupancyCoefficient, v, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom, lanes, laneBuckets, tailIntervals, fillReservedSlots);
   }
 
   public ControllerParams withConfidence(double c) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, c, headroom, lanes, laneBuckets, tailIntervals);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, c, headroom, lanes, laneBuckets, tailIntervals, fillReservedSlots);
   }
 
   public ControllerParams withHeadroom(double h) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, h, lanes, laneBuckets, tailIntervals);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, h, lanes, laneBuckets, tailIntervals, fillReservedSlots);
   }
 
   public ControllerParams withLanes(double l) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom, l, laneBuckets, tailIntervals);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom, l, laneBuckets, tailIntervals, fillReservedSlots);
   }
 
   public ControllerParams withLaneBuckets(boolean b) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
         occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom,
-        lanes, b, tailIntervals);
+        lanes, b, tailIntervals, fillReservedSlots);
   }
 
   public ControllerParams withTailIntervals(int n) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
         occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom,
-        lanes, laneBuckets, n);
+        lanes, laneBuckets, n, fillReservedSlots);
+  }
+
+  public ControllerParams withFillReservedSlots(boolean b) {
+    return new ControllerParams(
+        lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom,
+        lanes, laneBuckets, tailIntervals, b);
   }
 
   private static void positive(String field, double v) {

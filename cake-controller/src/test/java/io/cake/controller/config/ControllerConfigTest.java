@@ -114,6 +114,11 @@ class ControllerConfigTest {
     }
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.tail-intervals", "1.5")))
         .hasMessageContaining("cake.controller.tail-intervals must be an integer, got '1.5'");
+    assertThat(ControllerConfig.parse(Map.of()).params().fillReservedSlots()).isTrue();
+    assertThat(ControllerConfig.parse(Map.of("cake.controller.fill-reserved-slots", "false")).params().fillReservedSlots())
+        .isFalse();
+    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.fill-reserved-slots", "sometimes")))
+        .hasMessageContaining("cake.controller.fill-reserved-slots");
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.slo.front.latency-ms", "-5")))
         .hasMessageContaining("cake.slo.front");
     assertThatThrownBy(

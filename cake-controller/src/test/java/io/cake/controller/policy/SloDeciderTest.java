@@ -141,6 +141,31 @@ class SloDeciderTest {
   }
 
   @Test
+  void theHbaseReservationFollowsTheHandlersItTakesToReachTheReservedSlots() {
+    // The hdd spike: share 99.9%, 3 of 4 slots and 2 handlers reserved, the SLO still missed while
+    // waiting at both levels; 2.25 handlers busy per 1.22 slots reading.
+    Observation spike = new Observation(300, 209, 0.49, 0.55, 2.25, 1.22, 10, 4);
+    Decision d = decide(spike, new LatencyAllocation(0.999, 3, 2));
+    assertThat(d.allocation().hdfsReserved()).isEqualTo(3);
+    assertThat(d.allocation().hbaseReserved()).isEqualTo(6);
+    assertThat(d.describe()).contains("reserve HBase handlers 2 -> 6");
+    // With slack and idle queues the HDFS slot goes first, and the handlers only once the floor
+    // for the slots left is below them: 0.5 handlers per 0.3 slots is 4 for 2 slots, 2 for 1.
+    Observation calm = new Observation(300, 40, 0.0, 0.0, 0.5, 0.3, 10, 4);
+    Decision first = decide(calm, new LatencyAllocation(0.5, 2, 4));
+    assertThat(first.allocation().hdfsReserved()).isEqualTo(1);
+    assertThat(first.allocation().hbaseReserved()).as("4 is the floor for 2 slots").isEqualTo(4);
+    Decision next = decider.decide(calm, first.state(), p99at100, 0, 0);
+    assertThat(next.allocation().hbaseReserved()).isEqualTo(3);
+    // A tenant that reserves no DataNode slot (the memory regime) gets no floor.
+    Decision cpu = decide(new Observation(300, 90, 0.1, 0.6, 2.25, 0.0, 10, 4), new LatencyAllocation(0.5, 0, 1));
+    assertThat(cpu.allocation().hbaseReserved()).isEqualTo(1);
+    // Never beyond what may be reserved: 4 handlers leave 3.
+    Decision small = decide(new Observation(300, 209, 0.49, 0.55, 2.25, 1.22, 4, 4), new LatencyAllocation(0.999, 3, 2));
+    assertThat(small.allocation().hbaseReserved()).isEqualTo(3);
+  }
+
+  @Test
   void anIdleReservationIsReleasedWithSlackAndAFailedReleaseBacksOff() {
     ControlState s = ControlState.of(new LatencyAllocation(0.3, 0, 3));
     Observation idle = new Observation(1_000, 40, 0.0, 0.0, 0.4, 0.1, 10, 6);

@@ -95,6 +95,20 @@ public final class DecisionDraft {
     return obs.samples() < params.minSamples();
   }
 
+  /**
+   * The fewest HBase handlers to keep reserved beside this draft's HDFS reservation ({@link
+   * Reservations#handlersToFill}, from the recent peaks), at most what may be reserved; with
+   * {@link ControllerParams#fillReservedSlots} off, the paper's floor: the HDFS reservation, for
+   * releases only.
+   */
+  int handlersForReservedSlots() {
+    if (!params.fillReservedSlots()) {
+      return 0;
+    }
+    int most = Reservations.reservableBeside(obs.hbaseSlots(), otherHbaseReserved);
+    return Math.min(most, Reservations.handlersToFill(hdfsRes, hbasePeak, hdfsPeak));
+  }
+
   /** The new allocation and state, the performance and, in words, why. */
   public Decision decision() {
     return new Decision(

@@ -8,7 +8,10 @@ import io.cake.controller.policy.ControllerParams;
  * more handler when its HBase queue was busier than its HDFS queue, one fewer when HDFS occupancy
  * is {@code occupancyCoefficient} times HBase occupancy and the HBase reservation exceeds the HDFS
  * one. Beyond the paper, occupancies under {@code minOccupancy} are noise, and a release must leave
- * the remaining handlers at most half busy ({@link Reservations#canRelease}).
+ * the remaining handlers at most half busy ({@link Reservations#canRelease}), and the HBase
+ * reservation is raised to, and never released below, the handlers it takes to keep the HDFS
+ * reservation busy ({@link Reservations#handlersToFill}; the paper's floor is the HDFS reservation
+ * itself).
  */
 public final class QueueOccupancyAtHbase implements DecisionRule {
   @Override
@@ -33,13 +36,20 @@ public final class QueueOccupancyAtHbase implements DecisionRule {
       }
     } else if (hdfsOcc > params.occupancyCoefficient() * hbaseOcc
         && hdfsOcc >= params.minOccupancy()
-        && d.hbaseRes > d.hdfsRes
+        && d.hbaseRes > Math.max(d.hdfsRes, d.handlersForReservedSlots())
         && Reservations.canRelease(d.hbaseLoad, d.hbaseRes)) {
       d.hbaseRes--;
       d.reasons.add(
           String.format(
               "HDFS is the bottleneck (occupancy hdfs %.2f > %.1f x hbase %.2f): release an HBase handler",
               hdfsOcc, params.occupancyCoefficient(), hbaseOcc));
+    }
+    int fill = d.handlersForReservedSlots();
+    if (d.hbaseRes < fill) {
+      d.reasons.add(String.format(
+          "%d HDFS slots reserved, handlers busy %.2f per %.2f slots reading: reserve HBase handlers %d -> %d to reach them",
+          d.hdfsRes, d.hbasePeak, d.hdfsPeak, d.hbaseRes, fill));
+      d.hbaseRes = fill;
     }
   }
 }

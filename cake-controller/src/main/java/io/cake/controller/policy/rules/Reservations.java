@@ -29,4 +29,32 @@ public final class Reservations {
   public static boolean canRelease(double busySlots, int reserved) {
     return busySlots <= (reserved - 1) * RELEASE_UTILISATION;
   }
+
+  /**
+   * Beyond the paper: the HBase handlers it takes to keep {@code hdfsReserved} DataNode slots busy
+   * (Little's law). A get holds its handler for the whole call, its DataNode reads included, so a
+   * tenant whose handlers are busy {@code hbaseBusy} while its reads keep {@code hdfsBusy} slots
+   * busy needs {@code hbaseBusy / hdfsBusy} handlers per slot it reads on (never fewer than one).
+   * Fewer reserved handlers leave reserved slots the tenant cannot reach while batch scans hold
+   * every shared handler: in the hdd regime's spike the front end held 3 of 4 slots, 2 handlers
+   * and share 99.9%, kept 2.0-2.25 handlers and 1.2 slots busy, and still waited for a handler half
+   * the interval (occupancy 0.46-0.49), since a scan starved at the gate holds its handler for
+   * seconds. Cake's own Algorithm 2 already never releases a handler below the HDFS reservation;
+   * this is that floor, scaled by what the tenant's calls do besides reading. The scale stops at
+   * what {@link PoolCap} still calls disk-bound (1 / {@link PoolCap#DISK_BOUND_FRACTION} handlers
+   * per slot): handler time beyond that is CPU, which the pool cap limits rather than reserves.
+   *
+   * @param hbaseBusy the tenant's busy handlers (its recent peak, as the releases use)
+   * @param hdfsBusy its busy DataNode slots, measured alike; at or under 0 the ratio is 1
+   */
+  public static int handlersToFill(int hdfsReserved, double hbaseBusy, double hdfsBusy) {
+    if (hdfsReserved <= 0) {
+      return 0;
+    }
+    double perSlot = hdfsBusy > 0 && hbaseBusy > hdfsBusy
+        ? Math.min(hbaseBusy / hdfsBusy, 1.0 / PoolCap.DISK_BOUND_FRACTION)
+        : 1.0;
+    // A hair under the next integer is that integer: 3 x (2.0 / 1.0) is 6 handlers, not 7.
+    return (int) Math.ceil(hdfsReserved * perSlot - 1e-9);
+  }
 }

@@ -17,7 +17,8 @@ public final class SlackRelease implements DecisionRule {
       // "Idle" means the queue hardly waited and the remaining reservations would still run
       // under half busy with the tenant's mean load.
       double hbaseOcc = d.obs.hbaseOccupancy();
-      boolean idleHbase = hbaseOcc <= params.idleOccupancy() && d.hbaseRes > d.hdfsRes
+      boolean idleHbase = hbaseOcc <= params.idleOccupancy()
+          && d.hbaseRes > Math.max(d.hdfsRes, d.handlersForReservedSlots())
           && Reservations.canRelease(d.hbaseLoad, d.hbaseRes);
       boolean idleHdfs = d.obs.hdfsOccupancy() <= params.idleOccupancy() && d.hdfsRes > 0
           && Reservations.canRelease(d.hdfsLoad, d.hdfsRes);
