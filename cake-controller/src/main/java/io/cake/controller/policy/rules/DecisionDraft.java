@@ -97,9 +97,8 @@ public final class DecisionDraft {
 
   /**
    * The fewest HBase handlers to keep reserved beside this draft's HDFS reservation ({@link
-   * Reservations#handlersToFill}, from the recent peaks), at most what may be reserved; with
-   * {@link ControllerParams#fillReservedSlots} off, the paper's floor: the HDFS reservation, for
-   * releases only.
+   * Reservations#handlersToFill}, from the recent peaks), at most what may be reserved; 0 with
+   * {@link ControllerParams#fillReservedSlots} off.
    */
   int handlersForReservedSlots() {
     if (!params.fillReservedSlots()) {
@@ -107,6 +106,14 @@ public final class DecisionDraft {
     }
     int most = Reservations.reservableBeside(obs.hbaseSlots(), otherHbaseReserved);
     return Math.min(most, Reservations.handlersToFill(hdfsRes, hbasePeak, hdfsPeak));
+  }
+
+  /**
+   * No HBase handler is released at or below this: the paper's floor, the HDFS reservation, or
+   * {@link #handlersForReservedSlots} where that is more.
+   */
+  int hbaseReleaseFloor() {
+    return Math.max(hdfsRes, handlersForReservedSlots());
   }
 
   /** The new allocation and state, the performance and, in words, why. */

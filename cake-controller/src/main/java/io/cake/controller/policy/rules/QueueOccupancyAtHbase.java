@@ -36,7 +36,7 @@ public final class QueueOccupancyAtHbase implements DecisionRule {
       }
     } else if (hdfsOcc > params.occupancyCoefficient() * hbaseOcc
         && hdfsOcc >= params.minOccupancy()
-        && d.hbaseRes > Math.max(d.hdfsRes, d.handlersForReservedSlots())
+        && d.hbaseRes > d.hbaseReleaseFloor()
         && Reservations.canRelease(d.hbaseLoad, d.hbaseRes)) {
       d.hbaseRes--;
       d.reasons.add(

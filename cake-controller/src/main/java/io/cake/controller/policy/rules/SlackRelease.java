@@ -18,7 +18,7 @@ public final class SlackRelease implements DecisionRule {
       // under half busy with the tenant's mean load.
       double hbaseOcc = d.obs.hbaseOccupancy();
       boolean idleHbase = hbaseOcc <= params.idleOccupancy()
-          && d.hbaseRes > Math.max(d.hdfsRes, d.handlersForReservedSlots())
+          && d.hbaseRes > d.hbaseReleaseFloor()
           && Reservations.canRelease(d.hbaseLoad, d.hbaseRes);
       boolean idleHdfs = d.obs.hdfsOccupancy() <= params.idleOccupancy() && d.hdfsRes > 0
           && Reservations.canRelease(d.hdfsLoad, d.hdfsRes);
