@@ -51,10 +51,9 @@ public final class Reservations {
     if (hdfsReserved <= 0) {
       return 0;
     }
-    double perSlot = hdfsBusy > 0 && hbaseBusy > hdfsBusy
-        ? Math.min(hbaseBusy / hdfsBusy, 1.0 / PoolCap.DISK_BOUND_FRACTION)
-        : 1.0;
-    // A hair under the next integer is that integer: 3 x (2.0 / 1.0) is 6 handlers, not 7.
+    double ratio = hdfsBusy > 0 ? hbaseBusy / hdfsBusy : 1.0;
+    double perSlot = Math.max(1.0, Math.min(ratio, 1.0 / PoolCap.DISK_BOUND_FRACTION));
+    // A hair over an integer is that integer: 2 x (2.1 / 1.4) is 3.0000000000000004 in doubles.
     return (int) Math.ceil(hdfsReserved * perSlot - 1e-9);
   }
 }

@@ -20,6 +20,7 @@ class ReservationsTest {
     // The spike's numbers: 2.25 handlers busy while its reads kept 1.22 slots busy, 3 slots reserved.
     assertThat(Reservations.handlersToFill(3, 2.25, 1.22)).isEqualTo(6);
     assertThat(Reservations.handlersToFill(3, 2.0, 1.0)).as("exactly 6, not 7").isEqualTo(6);
+    assertThat(Reservations.handlersToFill(2, 2.1, 1.4)).as("3.0000000000000004 in doubles is 3, not 4").isEqualTo(3);
     assertThat(Reservations.handlersToFill(1, 0.9, 0.5)).isEqualTo(2);
     assertThat(Reservations.handlersToFill(0, 2.25, 1.22)).as("no slot reserved, no floor").isZero();
     assertThat(Reservations.handlersToFill(2, 0.5, 1.0)).as("never fewer than one per slot").isEqualTo(2);
