@@ -16,9 +16,11 @@ import java.time.Duration;
  *     at least this; below it both are noise (0.05; the paper has no such floor, and without it
  *     the simulator releases the very handler that keeps the SLO met, misses, and reserves it
  *     again, every other interval)
- * @param idleOccupancy when the SLO holds with slack and the tenant's queue at a resource was
- *     waiting at most this fraction of the interval, one reservation there is released (0.01;
- *     beyond the paper, with back-off when the release makes the SLO miss)
+ * @param idleOccupancy when the SLO holds with slack and the tenant's HBase queue was waiting at
+ *     most this fraction of the interval, one reserved handler is released (0.01; beyond the
+ *     paper, with back-off when the release makes the SLO miss); a reserved DataNode slot goes
+ *     with slack whatever its queue did, when the slots left stay at most half busy
+ *     ({@link io.cake.controller.policy.rules.SlackRelease})
  * @param minSamples fewer requests than this in an interval means no latency-driven change: a p99
  *     over a handful of requests is noise (SCADS Director section 2.2)
  * @param interval how often the controller decides (10 s)

@@ -188,6 +188,33 @@ class SloDeciderTest {
   }
 
   @Test
+  void aDataNodeSlotGoesWithSlackWhenTheSlotsLeftStayHalfBusyWhateverItsQueueWaited() {
+    // hdd-n2's steady state: SLO exceeded (perf 1.25), 3 slots reserved and 0.58 busy, the queue
+    // at occupancy 0.19 (reads waiting for their own disks), 5 handlers reserved (the floor that
+    // reaches 3 slots): the queue is not idle, the reserved slots are.
+    ControlState s = ControlState.of(new LatencyAllocation(0.265, 3, 5));
+    Observation slack = new Observation(1_000, 80, 0.0, 0.19, 0.84, 0.58, 10, 4);
+    Decision d = decider.decide(slack, s, p99at100, 0, 0);
+    assertThat(d.allocation().hdfsReserved()).isEqualTo(2);
+    assertThat(d.allocation().hbaseReserved()).as("the handlers follow next interval").isEqualTo(5);
+    assertThat(d.state().probing()).isTrue();
+    assertThat(d.describe()).contains("3 reserved HDFS slots with 0.58 busy");
+
+    // One slot left would be 0.58 busy, more than half: the two stay; the handlers above the
+    // floor for two slots (ceil(2 x 0.84 / 0.58) = 3) go, one per interval.
+    Decision next = decider.decide(slack, d.state(), p99at100, 0, 0);
+    assertThat(next.allocation().hdfsReserved()).isEqualTo(2);
+    assertThat(next.allocation().hbaseReserved()).isEqualTo(4);
+
+    // A load the two left could not carry at half busy (a spike's 1.2 slots) keeps all three.
+    Observation spike = new Observation(1_000, 80, 0.0, 0.19, 2.0, 1.2, 10, 4);
+    assertThat(decider.decide(spike, s, p99at100, 0, 0).allocation().hdfsReserved()).isEqualTo(3);
+    // Without slack nothing goes.
+    Observation met = new Observation(1_000, 95, 0.0, 0.19, 0.84, 0.58, 10, 4);
+    assertThat(decider.decide(met, s, p99at100, 0, 0).allocation().hdfsReserved()).isEqualTo(3);
+  }
+
+  @Test
   void givingShareBackIsAProbeAndAGiveBackThatMissesPutsTheNextOnHold() {
     ControlState s = ControlState.of(new LatencyAllocation(0.5, 0, 0));
     Decision gave = decider.decide(obs(50, 0, 0), s, p99at100, 0, 0);
