@@ -215,6 +215,17 @@ class SloDeciderTest {
   }
 
   @Test
+  void slotsClippedToWhatOthersLeaveAreNotAReleaseThatBlocksTheSlackOne() {
+    // 3 slots held, but another tenant now reserves 1 of 4: the tenant may hold 2. The clip is
+    // not a release of this interval, so the slack release still gives one back (0.3 busy).
+    ControlState s = ControlState.of(new LatencyAllocation(0.3, 3, 2));
+    Observation slack = new Observation(1_000, 80, 0.05, 0.0, 0.5, 0.3, 10, 4);
+    Decision d = decider.decide(slack, s, p99at100, 1, 0);
+    assertThat(d.allocation().hdfsReserved()).isEqualTo(1);
+    assertThat(d.describe()).contains("2 reserved HDFS slots with 0.30 busy");
+  }
+
+  @Test
   void givingShareBackIsAProbeAndAGiveBackThatMissesPutsTheNextOnHold() {
     ControlState s = ControlState.of(new LatencyAllocation(0.5, 0, 0));
     Decision gave = decider.decide(obs(50, 0, 0), s, p99at100, 0, 0);

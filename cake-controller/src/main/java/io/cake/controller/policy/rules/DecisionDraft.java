@@ -116,6 +116,14 @@ public final class DecisionDraft {
     return Math.max(hdfsRes, handlersForReservedSlots());
   }
 
+  /**
+   * Whether a rule before has released a reservation this interval; clipping the tenant's slots to
+   * what others' reservations leave is not a release.
+   */
+  boolean releasedAny() {
+    return hdfsRes < Math.min(current.hdfsReserved(), maxHdfsRes) || hbaseRes < current.hbaseReserved();
+  }
+
   /** The new allocation and state, the performance and, in words, why. */
   public Decision decision() {
     return new Decision(

@@ -25,8 +25,7 @@ public final class SlackRelease implements DecisionRule {
     ControllerParams params = d.params;
     // One release an interval: none beside one Algorithm 1 or 2 made, so that the probe judged
     // next interval is one reservation.
-    boolean released = d.hdfsRes < d.current.hdfsReserved() || d.hbaseRes < d.current.hbaseReserved();
-    if (d.perf > params.highPerformance() && !released) {
+    if (d.perf > params.highPerformance() && !d.releasedAny()) {
       double hbaseOcc = d.obs.hbaseOccupancy();
       boolean idleHbase = hbaseOcc <= params.idleOccupancy()
           && d.hbaseRes > d.hbaseReleaseFloor()
@@ -45,7 +44,7 @@ public final class SlackRelease implements DecisionRule {
         d.probing = true;
         d.releasedIdle = true;
         d.reasons.add(String.format(
-            "SLO exceeded, %d reserved HDFS slots with %.2f busy at the recent peak: release one, the rest stay at most half busy",
+            "SLO exceeded, %d reserved HDFS slots with %.2f busy: release one, the rest stay at most half busy",
             d.hdfsRes + 1, d.hdfsLoad));
       }
     }
