@@ -215,6 +215,31 @@ class SloDeciderTest {
   }
 
   @Test
+  void aMissWhileTheLoadRunsTheReservedSlotsMoreThanHalfBusyReservesOneMore() {
+    // f1417-r2's spike: 2 of 4 slots reserved, share 73.5%, 1.17 slots and 2.14 handlers busy, the
+    // DataNode queue at occupancy 0.59, perf 0.99. The share rule alone stepped 1.1 points.
+    ControlState s = ControlState.of(new LatencyAllocation(0.735, 2, 4));
+    Observation spike = new Observation(1_000, 101, 0.13, 0.59, 2.14, 1.17, 10, 4);
+    Decision d = decider.decide(spike, s, p99at100, 0, 0);
+    assertThat(d.allocation().hdfsReserved()).isEqualTo(3);
+    assertThat(d.allocation().share()).isGreaterThan(0.735);
+    assertThat(d.describe()).contains("1.17 HDFS slots busy, more than half of 2 reserved");
+    // The release rule keeps the third slot at that load: the two rules never undo each other.
+    Observation slack = new Observation(1_000, 80, 0.0, 0.59, 2.14, 1.17, 10, 4);
+    assertThat(decider.decide(slack, d.state(), p99at100, 0, 0).allocation().hdfsReserved()).isEqualTo(3);
+
+    // At most half busy (0.9 of 2): the share rule alone.
+    Observation half = new Observation(1_000, 101, 0.13, 0.59, 1.6, 0.9, 10, 4);
+    assertThat(decider.decide(half, s, p99at100, 0, 0).allocation().hdfsReserved()).isEqualTo(2);
+    // Not waiting at the DataNode (a CPU-bound miss): no slot.
+    Observation cpu = new Observation(1_000, 101, 0.13, 0.01, 2.14, 1.17, 10, 4);
+    assertThat(decider.decide(cpu, s, p99at100, 0, 0).allocation().hdfsReserved()).isEqualTo(2);
+    // SLO met: no slot.
+    Observation met = new Observation(1_000, 95, 0.13, 0.59, 2.14, 1.17, 10, 4);
+    assertThat(decider.decide(met, s, p99at100, 0, 0).allocation().hdfsReserved()).isEqualTo(2);
+  }
+
+  @Test
   void slotsClippedToWhatOthersLeaveAreNotAReleaseThatBlocksTheSlackOne() {
     // 3 slots held, but another tenant now reserves 1 of 4: the tenant may hold 2. The clip is
     // not a release of this interval, so the slack release still gives one back (0.3 busy).

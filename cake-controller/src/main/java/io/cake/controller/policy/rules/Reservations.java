@@ -31,6 +31,15 @@ public final class Reservations {
   }
 
   /**
+   * Beyond the paper: the tenant's load has outgrown its {@code reserved} slots, running them more
+   * than half busy; the mirror of {@link #canRelease}, so one more slot is exactly what the release
+   * rule would keep and the two never undo each other.
+   */
+  public static boolean outgrown(double busySlots, int reserved) {
+    return !canRelease(busySlots, reserved + 1);
+  }
+
+  /**
    * Beyond the paper: the HBase handlers it takes to keep {@code hdfsReserved} DataNode slots busy
    * (Little's law). A get holds its handler for the whole call, its DataNode reads included, so a
    * tenant whose handlers are busy {@code hbaseBusy} while its reads keep {@code hdfsBusy} slots
