@@ -237,6 +237,11 @@ class SloDeciderTest {
     // SLO met: no slot.
     Observation met = new Observation(1_000, 95, 0.13, 0.59, 2.14, 1.17, 10, 4);
     assertThat(decider.decide(met, s, p99at100, 0, 0).allocation().hdfsReserved()).isEqualTo(2);
+    // No slot held yet: the first is for a miss share cannot fix (a cold start's perf 0.65 at
+    // share 36%, 0.77 busy, wants 55%), not for this rule.
+    ControlState cold = ControlState.of(new LatencyAllocation(0.36, 0, 0));
+    Observation coldMiss = new Observation(1_000, 100 / 0.65, 0.24, 0.46, 1.33, 0.77, 10, 4);
+    assertThat(decider.decide(coldMiss, cold, p99at100, 0, 0).allocation().hdfsReserved()).isZero();
   }
 
   @Test

@@ -7,8 +7,8 @@ import io.cake.controller.policy.LatencyAllocation;
  * Cake's Algorithm 1, SLO compliance at HDFS (section 5.3): the latency tenant's share moves by a
  * bounded linear model toward normalised performance 1.0; a miss with share above
  * {@code reserveAboveShare} reserves an HDFS slot instead (beyond the paper, so does a miss the
- * linear model says share cannot fix, or one while the tenant's load runs its reserved slots more
- * than half busy, each while it waits at the DataNode), and slack with share below
+ * linear model says share cannot fix, or one while the tenant's load runs the slots it already
+ * holds more than half busy, each while it waits at the DataNode), and slack with share below
  * {@code releaseBelowShare} releases one. Fewer than {@code minSamples} requests change nothing,
  * unless so many of them were over the SLO that the miss is clear ({@link
  * io.cake.controller.policy.WindowPercentile#clearlyOver}).
@@ -66,7 +66,7 @@ public final class SloComplianceAtHdfs implements DecisionRule {
           String.format(
               "SLO missed (perf %.2f) beyond what share can fix (the model wants %.0f%%) while waiting at the DataNode (occupancy %.2f): reserve HDFS slot %d and share +%.1f points",
               perf, Math.min(999, 100 * wants), d.obs.hdfsOccupancy(), d.hdfsRes, step * 100));
-    } else if (Reservations.outgrown(d.hdfsLoad, d.hdfsRes) && waitsAtDataNode && canReserveHdfs) {
+    } else if (d.hdfsRes > 0 && Reservations.outgrown(d.hdfsLoad, d.hdfsRes) && waitsAtDataNode && canReserveHdfs) {
       // Beyond the paper: a share of the shared slots is a turn at the next slot that frees, and
       // with one read per disk a read waits for its own disk's batch read whatever the share. A
       // reserved slot keeps batch off a disk. So a miss while the tenant's recent peak load runs
@@ -74,6 +74,10 @@ public final class SloComplianceAtHdfs implements DecisionRule {
       // what the slack release would keep. In the hdd regime's spike a front end with 2 slots
       // kept 1.2-1.5 busy, missed at perf 0.99 twice, and the share rule stepped 1.1 points each
       // time while its p99 over the spike's last 5 s reached 252 ms against 188.
+      // Only once the tenant holds a slot: the first is the rules' above, for a miss share cannot
+      // fix. Reserving the first for any miss took one at every cold start, at every SLO, and the
+      // release keeps two at the hdd front end's 0.5-0.8 busy: batch fell from 71% to 59% of
+      // isolated at fig14-17's 3.4x and 4.5x points (docs/benchmarks.md).
       double step = linearStep(params, d.share, perf);
       d.share += step;
       d.hdfsRes++;
