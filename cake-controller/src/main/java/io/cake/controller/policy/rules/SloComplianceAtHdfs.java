@@ -46,6 +46,7 @@ public final class SloComplianceAtHdfs implements DecisionRule {
     int sharedHdfs = d.obs.hdfsSlots() - d.otherHdfsReserved - d.hdfsRes;
     boolean canReserveHdfs = d.hdfsRes < d.maxHdfsRes;
     boolean waitsAtDataNode = d.obs.hdfsOccupancy() >= params.minOccupancy();
+    String reserveWhy = reserveWhy(d, perf, waitsAtDataNode && canReserveHdfs);
     if (d.share > params.reserveAboveShare() && canReserveHdfs && waitsAtDataNode) {
       d.hdfsRes++;
       d.share -= 1.0 / sharedHdfs;
@@ -53,38 +54,13 @@ public final class SloComplianceAtHdfs implements DecisionRule {
           String.format(
               "SLO missed (perf %.2f) with share above %.0f%%: reserve HDFS slot %d, give 1/%d of share back",
               perf, params.reserveAboveShare() * 100, d.hdfsRes, sharedHdfs));
-    } else if (shareCannotMeet(params, d.share, perf) && waitsAtDataNode && canReserveHdfs) {
-      // Beyond the paper: the linear model says no share below the bound can meet the SLO and
-      // the tenant does wait at the DataNode, so reserve a slot now as well as stepping share,
-      // instead of walking share up to the bound first (that walk is where the paper's
-      // convergence time went: four intervals in its Fig. 12, eight in our hdd regime).
-      double wants = d.share / perf; // the model's share for the SLO, before the step
+    } else if (reserveWhy != null) {
       double step = linearStep(params, d.share, perf);
       d.share += step;
       d.hdfsRes++;
-      d.reasons.add(
-          String.format(
-              "SLO missed (perf %.2f) beyond what share can fix (the model wants %.0f%%) while waiting at the DataNode (occupancy %.2f): reserve HDFS slot %d and share +%.1f points",
-              perf, Math.min(999, 100 * wants), d.obs.hdfsOccupancy(), d.hdfsRes, step * 100));
-    } else if (d.hdfsRes > 0 && Reservations.outgrown(d.hdfsLoad, d.hdfsRes) && waitsAtDataNode && canReserveHdfs) {
-      // Beyond the paper: a share of the shared slots is a turn at the next slot that frees, and
-      // with one read per disk a read waits for its own disk's batch read whatever the share. A
-      // reserved slot keeps batch off a disk. So a miss while the tenant's recent peak load runs
-      // its reserved slots more than half busy reserves one more, with the step on share, up to
-      // what the slack release would keep. In the hdd regime's spike a front end with 2 slots
-      // kept 1.2-1.5 busy, missed at perf 0.99 twice, and the share rule stepped 1.1 points each
-      // time while its p99 over the spike's last 5 s reached 252 ms against 188.
-      // Only once the tenant holds a slot: the first is the rules' above, for a miss share cannot
-      // fix. Reserving the first for any miss took one at every cold start, at every SLO, and the
-      // release keeps two at the hdd front end's 0.5-0.8 busy: batch fell from 71% to 59% of
-      // isolated at fig14-17's 3.4x and 4.5x points (docs/benchmarks.md).
-      double step = linearStep(params, d.share, perf);
-      d.share += step;
-      d.hdfsRes++;
-      d.reasons.add(
-          String.format(
-              "SLO missed (perf %.2f) with %.2f HDFS slots busy, more than half of %d reserved, while waiting at the DataNode (occupancy %.2f): reserve HDFS slot %d and share +%.1f points",
-              perf, d.hdfsLoad, d.hdfsRes - 1, d.obs.hdfsOccupancy(), d.hdfsRes, step * 100));
+      d.reasons.add(String.format(
+          "SLO missed (perf %.2f) %s while waiting at the DataNode (occupancy %.2f): reserve HDFS slot %d and share +%.1f points",
+          perf, reserveWhy, d.obs.hdfsOccupancy(), d.hdfsRes, step * 100));
     } else {
       double step = linearStep(params, d.share, perf);
       d.share += step;
@@ -99,6 +75,37 @@ public final class SloComplianceAtHdfs implements DecisionRule {
       }
       d.reasons.add(String.format("SLO missed (perf %.2f): share +%.1f points%s", perf, step * 100, why));
     }
+  }
+
+  /**
+   * Beyond the paper: why a miss reserves an HDFS slot beside the share step, or null for the share
+   * step alone. Only while the tenant waits at the DataNode and a slot is left to reserve.
+   * <ul>
+   *   <li>The linear model says no share below the bound can meet the SLO: reserve now instead of
+   *       walking share up to the bound first (that walk is where the paper's convergence time
+   *       went: four intervals in its Fig. 12, eight in our hdd regime).
+   *   <li>The tenant holds a slot and its recent peak load runs its slots more than half busy
+   *       ({@link Reservations#outgrown}). A share is a turn at the next slot that frees, and with
+   *       one read per disk a read waits for its own disk's batch read whatever the share; a
+   *       reserved slot keeps batch off a disk. In the hdd regime's spike a front end with 2 slots
+   *       kept 1.2-1.5 busy, missed at perf 0.99 twice, and the share rule stepped 1.1 points each
+   *       time while its p99 over the spike's last 5 s reached 252 ms against 188. Not the first
+   *       slot: reserving it for any miss took one at every cold start, at every SLO, and the
+   *       release keeps two at the hdd front end's 0.5-0.8 busy: batch fell from 71% to 59% of
+   *       isolated at fig14-17's 3.4x and 4.5x points (docs/benchmarks.md).
+   * </ul>
+   */
+  private static String reserveWhy(DecisionDraft d, double perf, boolean canReserveWhileWaiting) {
+    if (!canReserveWhileWaiting) {
+      return null;
+    }
+    if (shareCannotMeet(d.params, d.share, perf)) {
+      return String.format("beyond what share can fix (the model wants %.0f%%)", Math.min(999, 100 * d.share / perf));
+    }
+    if (d.hdfsRes > 0 && Reservations.outgrown(d.hdfsLoad, d.hdfsRes)) {
+      return String.format("with %.2f HDFS slots busy, more than half of %d reserved", d.hdfsLoad, d.hdfsRes);
+    }
+    return null;
   }
 
   /** Share back, or an HDFS slot back once share is below the bound; not while on hold. */
