@@ -90,14 +90,18 @@ public final class ManyTenantPolicy {
       return decision.result().feasible();
     }
 
-    /** One line a party: "a measured=95.1 perf=1.37 share=0.210", ..., "(others) share=0.620". */
+    /**
+     * One line a party: "a measured=95.1 perf=1.37 share=0.210", ..., "(others) share=0.620"; a
+     * goal held at its load floor ends in " (floor)".
+     */
     public List<String> tenantLines() {
       List<String> out = new ArrayList<>();
       decision.state().shares().forEach((t, share) -> {
         double m = measured.getOrDefault(t, Double.NaN);
         double p = decision.performance().getOrDefault(t, Double.NaN);
+        String floor = decision.result().atFloor().contains(t) ? " (floor)" : "";
         out.add(measured.containsKey(t)
-            ? String.format("%s measured=%.1f perf=%.2f share=%.3f", t, m, p, share)
+            ? String.format("%s measured=%.1f perf=%.2f share=%.3f%s", t, m, p, share, floor)
             : String.format("%s share=%.3f", t, share));
       });
       return out;

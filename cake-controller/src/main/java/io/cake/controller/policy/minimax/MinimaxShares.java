@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Frosting's share allocation for many tenants (Frosting section 2.3, after Merchant et al.):
@@ -99,8 +101,19 @@ public final class MinimaxShares {
    * @param predicted per tenant with a goal, its model's performance at its new share
    * @param overloaded whether the goals could not all reach the target performance
    * @param feasible whether every goal's predicted performance is at least 1 (its SLO)
+   * @param atFloor the goals whose share is their floor (scaled under overload): the models or the
+   *     step would have given them less; the decision line marks them, for reading a run's log
    */
-  public record Result(Map<String, Double> shares, Map<String, Double> predicted, boolean overloaded, boolean feasible) {
+  public record Result(
+      Map<String, Double> shares, Map<String, Double> predicted, boolean overloaded, boolean feasible, Set<String> atFloor) {
+    public Result {
+      atFloor = Set.copyOf(atFloor);
+    }
+
+    public Result(Map<String, Double> shares, Map<String, Double> predicted, boolean overloaded, boolean feasible) {
+      this(shares, predicted, overloaded, feasible, Set.of());
+    }
+
     /** Weighted badness w (1 - p) of each tenant with a goal, from the models. */
     public Map<String, Double> badness(List<Tenant> tenants) {
       Map<String, Double> out = new LinkedHashMap<>();
@@ -152,7 +165,8 @@ public final class MinimaxShares {
     double floorScale = floorSum <= forGoals ? 1.0 : 0.5 * forGoals / floorSum;
     double[] lo = new double[goals.size()];
     double[] hi = new double[goals.size()];
-    bounds(goals, Map.of(), floorScale, forGoals, lo, hi);
+    double[] floor = new double[goals.size()];
+    bounds(goals, Map.of(), floorScale, forGoals, lo, hi, floor);
 
     double[] a = new double[goals.size()];
     boolean overloaded = false;
@@ -165,7 +179,7 @@ public final class MinimaxShares {
       // Not enough for every target (or nobody to hand the rest to): share by weighted badness.
       overloaded = given > forGoals;
       if (overloaded && !steps.isEmpty()) {
-        bounds(goals, steps, floorScale, forGoals, lo, hi);
+        bounds(goals, steps, floorScale, forGoals, lo, hi, floor);
       }
       double level = level(goals, lo, hi, forGoals);
       given = 0;
@@ -177,9 +191,13 @@ public final class MinimaxShares {
 
     Map<String, Double> shares = new LinkedHashMap<>();
     Map<String, Double> predicted = new LinkedHashMap<>();
+    Set<String> atFloor = new TreeSet<>();
     boolean feasible = true;
     for (int i = 0; i < goals.size(); i++) {
       shares.put(goals.get(i).name(), a[i]);
+      if (floor[i] > 0 && a[i] <= floor[i]) {
+        atFloor.add(goals.get(i).name());
+      }
       double p = goals.get(i).model().performance(a[i]);
       predicted.put(goals.get(i).name(), p);
       feasible &= p >= 1;
@@ -192,16 +210,21 @@ public final class MinimaxShares {
       shares.put(o.name(), Math.max(params.minShare(), rest * part));
     }
     normalize(shares);
-    return new Result(Collections.unmodifiableMap(shares), Collections.unmodifiableMap(predicted), overloaded, feasible);
+    return new Result(Collections.unmodifiableMap(shares), Collections.unmodifiableMap(predicted), overloaded, feasible, atFloor);
   }
 
-  /** Each tenant's bounds: at most its step (absent from {@code steps}: {@code step}) either way, its floor at once. */
-  private void bounds(
-      List<Tenant> goals, Map<String, Double> steps, double floorScale, double forGoals, double[] lo, double[] hi) {
+  /**
+   * Each tenant's bounds: at most its step (absent from {@code steps}: {@code step}) either way,
+   * its floor at once; {@code floor} gets the floor where it is the lower bound (else 0).
+   */
+  private void bounds(List<Tenant> goals, Map<String, Double> steps, double floorScale, double forGoals,
+      double[] lo, double[] hi, double[] floor) {
     for (int i = 0; i < goals.size(); i++) {
       double step = steps.getOrDefault(goals.get(i).name(), params.step());
       lo[i] = Math.max(params.minShare(), goals.get(i).share() - step);
-      lo[i] = Math.max(lo[i], floorScale * goals.get(i).floor()); // at once, not a step at a time
+      double f = floorScale * goals.get(i).floor();
+      floor[i] = f >= lo[i] ? f : 0;
+      lo[i] = Math.max(lo[i], f); // at once, not a step at a time
       hi[i] = Math.max(lo[i], Math.min(forGoals, goals.get(i).share() + step));
     }
   }

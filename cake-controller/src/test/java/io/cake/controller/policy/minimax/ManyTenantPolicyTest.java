@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -94,10 +95,12 @@ class ManyTenantPolicyTest {
     StepDamping.Steps steps = new StepDamping.Steps(Map.of("a", 0.05), Map.of("a", -0.1, "b", 0.1));
     ManyTenantDecider.State fitted = new ManyTenantDecider.State(shares, Map.of(), 3, steps);
     ManyTenantDecider.Decision d = new ManyTenantDecider.Decision(
-        fitted, new MinimaxShares.Result(shares, Map.of("a", 0.5, "b", 0.5), true, false), Map.of());
-    ManyTenantPolicy.Plan plan =
-        new ManyTenantPolicy.Plan(new ManyTenantPolicy.State(fitted, 1), d, Map.of(), base, base, List.of(), Map.of());
-    assertThat(plan.describe()).contains("| overloaded (damped steps a=0.050) | infeasible");
+        fitted, new MinimaxShares.Result(shares, Map.of("a", 0.5, "b", 0.5), true, false, Set.of("b")),
+        Map.of("a", 0.5, "b", 0.5));
+    ManyTenantPolicy.Plan plan = new ManyTenantPolicy.Plan(new ManyTenantPolicy.State(fitted, 1), d,
+        Map.of("a", 200.0, "b", 200.0), base, base, List.of(), Map.of());
+    assertThat(plan.describe()).contains("| overloaded (damped steps a=0.050) | infeasible")
+        .contains("a measured=200.0 perf=0.50 share=0.600; ").contains("b measured=200.0 perf=0.50 share=0.400 (floor)");
   }
 
   @Test

@@ -120,11 +120,18 @@ class MinimaxSharesTest {
     Result r = stepped.allocate(t);
     assertThat(r.shares().get("b")).isCloseTo(0.3, within(E));
     assertThat(r.shares().get("batch")).isCloseTo(0.7, within(E));
+    assertThat(r.atFloor()).as("the floor placed b, not a step").containsExactly("b");
 
     // Without the floor the step takes it down to 0.15.
     Result free = stepped.allocate(List.of(new Tenant("b", 1, new PerformanceModel(0, 10), 0.2, 0),
         new Tenant("batch", 1, null, 0.8)));
     assertThat(free.shares().get("b")).isCloseTo(0.15, within(E));
+    assertThat(free.atFloor()).isEmpty();
+    // A floor below where the model puts b places nothing.
+    Result above = stepped.allocate(List.of(new Tenant("b", 1, new PerformanceModel(0, 2), 0.2, 0.1),
+        new Tenant("batch", 1, null, 0.8)));
+    assertThat(above.shares().get("b")).isCloseTo(0.25, within(E));
+    assertThat(above.atFloor()).isEmpty();
   }
 
   @Test
