@@ -110,10 +110,6 @@ public final class MinimaxShares {
       atFloor = Set.copyOf(atFloor);
     }
 
-    public Result(Map<String, Double> shares, Map<String, Double> predicted, boolean overloaded, boolean feasible) {
-      this(shares, predicted, overloaded, feasible, Set.of());
-    }
-
     /** Weighted badness w (1 - p) of each tenant with a goal, from the models. */
     public Map<String, Double> badness(List<Tenant> tenants) {
       Map<String, Double> out = new LinkedHashMap<>();
@@ -165,8 +161,7 @@ public final class MinimaxShares {
     double floorScale = floorSum <= forGoals ? 1.0 : 0.5 * forGoals / floorSum;
     double[] lo = new double[goals.size()];
     double[] hi = new double[goals.size()];
-    double[] floor = new double[goals.size()];
-    bounds(goals, Map.of(), floorScale, forGoals, lo, hi, floor);
+    bounds(goals, Map.of(), floorScale, forGoals, lo, hi);
 
     double[] a = new double[goals.size()];
     boolean overloaded = false;
@@ -179,7 +174,7 @@ public final class MinimaxShares {
       // Not enough for every target (or nobody to hand the rest to): share by weighted badness.
       overloaded = given > forGoals;
       if (overloaded && !steps.isEmpty()) {
-        bounds(goals, steps, floorScale, forGoals, lo, hi, floor);
+        bounds(goals, steps, floorScale, forGoals, lo, hi);
       }
       double level = level(goals, lo, hi, forGoals);
       given = 0;
@@ -195,7 +190,8 @@ public final class MinimaxShares {
     boolean feasible = true;
     for (int i = 0; i < goals.size(); i++) {
       shares.put(goals.get(i).name(), a[i]);
-      if (floor[i] > 0 && a[i] <= floor[i]) {
+      double floor = floorScale * goals.get(i).floor();
+      if (floor > 0 && a[i] <= floor) { // a share is never below its lower bound, so here it is the floor
         atFloor.add(goals.get(i).name());
       }
       double p = goals.get(i).model().performance(a[i]);
@@ -213,18 +209,13 @@ public final class MinimaxShares {
     return new Result(Collections.unmodifiableMap(shares), Collections.unmodifiableMap(predicted), overloaded, feasible, atFloor);
   }
 
-  /**
-   * Each tenant's bounds: at most its step (absent from {@code steps}: {@code step}) either way,
-   * its floor at once; {@code floor} gets the floor where it is the lower bound (else 0).
-   */
-  private void bounds(List<Tenant> goals, Map<String, Double> steps, double floorScale, double forGoals,
-      double[] lo, double[] hi, double[] floor) {
+  /** Each tenant's bounds: at most its step (absent from {@code steps}: {@code step}) either way, its floor at once. */
+  private void bounds(
+      List<Tenant> goals, Map<String, Double> steps, double floorScale, double forGoals, double[] lo, double[] hi) {
     for (int i = 0; i < goals.size(); i++) {
       double step = steps.getOrDefault(goals.get(i).name(), params.step());
       lo[i] = Math.max(params.minShare(), goals.get(i).share() - step);
-      double f = floorScale * goals.get(i).floor();
-      floor[i] = f >= lo[i] ? f : 0;
-      lo[i] = Math.max(lo[i], f); // at once, not a step at a time
+      lo[i] = Math.max(lo[i], floorScale * goals.get(i).floor()); // at once, not a step at a time
       hi[i] = Math.max(lo[i], Math.min(forGoals, goals.get(i).share() + step));
     }
   }

@@ -46,7 +46,6 @@ public final class SloComplianceAtHdfs implements DecisionRule {
     int sharedHdfs = d.obs.hdfsSlots() - d.otherHdfsReserved - d.hdfsRes;
     boolean canReserveHdfs = d.hdfsRes < d.maxHdfsRes;
     boolean waitsAtDataNode = d.obs.hdfsOccupancy() >= params.minOccupancy();
-    String reserveWhy = reserveWhy(d, perf, waitsAtDataNode && canReserveHdfs);
     if (d.share > params.reserveAboveShare() && canReserveHdfs && waitsAtDataNode) {
       d.hdfsRes++;
       d.share -= 1.0 / sharedHdfs;
@@ -54,27 +53,28 @@ public final class SloComplianceAtHdfs implements DecisionRule {
           String.format(
               "SLO missed (perf %.2f) with share above %.0f%%: reserve HDFS slot %d, give 1/%d of share back",
               perf, params.reserveAboveShare() * 100, d.hdfsRes, sharedHdfs));
-    } else if (reserveWhy != null) {
-      double step = linearStep(params, d.share, perf);
-      d.share += step;
+      return;
+    }
+    String reserveWhy = reserveWhy(d, perf, waitsAtDataNode && canReserveHdfs); // before the step: the model's share
+    double step = linearStep(params, d.share, perf);
+    d.share += step;
+    if (reserveWhy != null) {
       d.hdfsRes++;
       d.reasons.add(String.format(
           "SLO missed (perf %.2f) %s while waiting at the DataNode (occupancy %.2f): reserve HDFS slot %d and share +%.1f points",
           perf, reserveWhy, d.obs.hdfsOccupancy(), d.hdfsRes, step * 100));
-    } else {
-      double step = linearStep(params, d.share, perf);
-      d.share += step;
-      String why = "";
-      if (d.share > params.reserveAboveShare()) {
-        // Beyond the paper: a slot reserved for a tenant that does not wait for slots would
-        // idle beside it and take the disk from batch (seen on a CPU-bound RegionServer: 5 of
-        // 6 DataNode slots reserved at occupancy 0.00, the SLO still missed).
-        why = !canReserveHdfs ? " (no HDFS slot left to reserve)"
-            : !waitsAtDataNode ? String.format(" (no HDFS reservation: hardly waiting at the DataNode, occupancy %.2f)", d.obs.hdfsOccupancy())
-            : "";
-      }
-      d.reasons.add(String.format("SLO missed (perf %.2f): share +%.1f points%s", perf, step * 100, why));
+      return;
     }
+    String why = "";
+    if (d.share > params.reserveAboveShare()) {
+      // Beyond the paper: a slot reserved for a tenant that does not wait for slots would
+      // idle beside it and take the disk from batch (seen on a CPU-bound RegionServer: 5 of
+      // 6 DataNode slots reserved at occupancy 0.00, the SLO still missed).
+      why = !canReserveHdfs ? " (no HDFS slot left to reserve)"
+          : !waitsAtDataNode ? String.format(" (no HDFS reservation: hardly waiting at the DataNode, occupancy %.2f)", d.obs.hdfsOccupancy())
+          : "";
+    }
+    d.reasons.add(String.format("SLO missed (perf %.2f): share +%.1f points%s", perf, step * 100, why));
   }
 
   /**
