@@ -17,8 +17,10 @@ import io.cake.core.sched.RateLimits;
 import io.cake.core.sched.Ticket;
 import io.cake.core.tenant.OperationType;
 import io.cake.core.time.ManualClock;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,8 +43,10 @@ import org.HdrHistogram.Histogram;
  * microseconds, as the real scheduler charges handler time. HDFS: a number of disk slots, each
  * 64 KB chunk read holds one for an exponentially distributed time. Tenants are open-loop Poisson
  * senders (front ends) or closed-loop threads (batch), each request some CPU and some chunks read
- * one after another. Not modelled: AIMD and CPU contention, so a pool cap can only cost a front
- * end here, never help it.
+ * one after another. An open-loop sender may have a bounded pool of client threads, as the bench's
+ * load generator has ({@link Workload#withClientThreads}): a request then waits at the client
+ * until one is free, a wait the RegionServer never sees. Not modelled: AIMD and CPU contention, so
+ * a pool cap can only cost a front end here, never help it.
  */
 public final class SimulatedCluster {
   static final int CHUNK = 64 * 1024;
@@ -53,8 +57,10 @@ public final class SimulatedCluster {
   /**
    * What one tenant sends of one operation: open loop at {@code rate} requests a second (of
    * simulated time), or, if {@code rate} is null, {@code threads} closed-loop threads; each request
-   * takes {@code cpuMs} of handler time and reads {@code chunks} chunks. A tenant may have one
-   * workload per operation; they share its queues.
+   * takes {@code cpuMs} of handler time and reads {@code chunks} chunks. With a rate, {@code
+   * threads} above 0 is the client's pool: at most that many requests outstanding, the rest wait
+   * at the client (0: no bound). A tenant may have one workload per operation; they share its
+   * queues.
    */
   public record Workload(String tenant, DoubleUnaryOperator rate, int threads, double cpuMs, int chunks,
       OperationType op) {
@@ -75,6 +81,19 @@ public final class SimulatedCluster {
       return new Workload(tenant, null, threads, cpuMs, chunks);
     }
 
+    /**
+     * The same open-loop requests sent through a pool of {@code n} client threads, as the bench's
+     * generator sends them (64 threads a tenant by default): beyond {@code n} outstanding a request
+     * waits at the client, and {@link SimulatedCluster#takeLatency} counts from when it was due, as
+     * the bench does.
+     */
+    public Workload withClientThreads(int n) {
+      if (rate == null || n < 1) {
+        throw new IllegalArgumentException("client threads are for an open-loop workload, at least 1; got " + n);
+      }
+      return new Workload(tenant, rate, n, cpuMs, chunks, op);
+    }
+
     /** The same requests, counted as {@code next} operations. */
     public Workload as(OperationType next) {
       return new Workload(tenant, rate, threads, cpuMs, chunks, next);
@@ -92,6 +111,8 @@ public final class SimulatedCluster {
   private final BitSet freeDisks = new BitSet();
   private final PriorityQueue<Event> events = new PriorityQueue<>();
   private final Map<String, Histogram> latency = new LinkedHashMap<>();
+  /** Per open-loop workload with client threads: its requests outstanding, and those due but waiting at the client. */
+  private final Map<Workload, ClientPool> clients = new IdentityHashMap<>();
   private final Map<String, long[]> chunks = new LinkedHashMap<>();
   /** This interval's latencies per tenant and operation, as the RegionServer's OperationStats keeps them. */
   private Map<String, Map<OperationType, Histogram>> operationLatency = new TreeMap<>();
@@ -106,17 +127,29 @@ public final class SimulatedCluster {
   private final class Request {
     final Workload workload;
     final String tenant; // served as: the workload's, or best-effort when over its contract
-    final long arrival;
+    final long due; // when the client meant to send it
+    final long arrival; // when it reached the RegionServer
     int chunksLeft;
     Ticket<Request> handlerTicket;
     long handlerSince;
 
     Request(Workload workload, long arrival) {
+      this(workload, arrival, arrival);
+    }
+
+    Request(Workload workload, long due, long arrival) {
       this.workload = workload;
       this.tenant = contracts.serveAs(workload.tenant(), arrival);
+      this.due = due;
       this.arrival = arrival;
       this.chunksLeft = workload.chunks();
     }
+  }
+
+  /** An open-loop sender's client threads: how many are busy, and when each waiting request was due. */
+  private static final class ClientPool {
+    int busy;
+    final ArrayDeque<Long> waiting = new ArrayDeque<>();
   }
 
   private record Event(long at, long seq, Runnable action) implements Comparable<Event> {
@@ -146,6 +179,9 @@ public final class SimulatedCluster {
         throw new IllegalArgumentException("tenant '" + w.tenant() + "' has two workloads of " + w.op());
       }
       this.workloads.add(w);
+      if (w.rate() != null && w.threads() > 0) {
+        clients.put(w, new ClientPool());
+      }
       latency.putIfAbsent(w.tenant(), latencyHistogram());
       chunks.putIfAbsent(w.tenant(), new long[1]);
     }
@@ -197,8 +233,9 @@ public final class SimulatedCluster {
   }
 
   /**
-   * {@code tenant}'s request latencies (arrival to response) since the last call; for a tenant
-   * with a contract, of its requests within it ({@link TenantNames#BEST_EFFORT}: all over one).
+   * {@code tenant}'s request latencies as its client sees them (from when each was due to its
+   * response, a wait at the client included) since the last call; for a tenant with a contract, of
+   * its requests within it ({@link TenantNames#BEST_EFFORT}: all over one).
    */
   public Histogram takeLatency(String tenant) {
     Histogram h = latency.get(tenant);
@@ -358,10 +395,37 @@ public final class SimulatedCluster {
         gap,
         () -> {
           if (w.rate().applyAsDouble(clock.nanoTime() / 1e9) > 0) {
-            submit(new Request(w, clock.nanoTime()));
+            send(w, clock.nanoTime());
           }
           scheduleArrival(w);
         });
+  }
+
+  /** An open-loop request due now: sent, or, with every client thread busy, waiting at the client. */
+  private void send(Workload w, long due) {
+    ClientPool pool = clients.get(w);
+    if (pool == null) {
+      submit(new Request(w, due, due));
+    } else if (pool.busy < w.threads()) {
+      pool.busy++;
+      submit(new Request(w, due, due));
+    } else {
+      pool.waiting.add(due);
+    }
+  }
+
+  /** A client thread is free again: it sends the longest-waiting request, if any. */
+  private void threadFree(Workload w) {
+    ClientPool pool = clients.get(w);
+    if (pool == null) {
+      return;
+    }
+    Long due = pool.waiting.poll();
+    if (due == null) {
+      pool.busy--;
+    } else {
+      submit(new Request(w, due, clock.nanoTime()));
+    }
   }
 
   private void submit(Request r) {
@@ -427,13 +491,16 @@ public final class SimulatedCluster {
       if (handler < handlers) {
         freeHandlers.set(handler);
       }
+      // The client's latency from when the request was due; the RegionServer's from when it arrived.
       Histogram h = latency.get(r.tenant);
-      long nanos = Math.min(clock.nanoTime() - r.arrival, h.getHighestTrackableValue());
-      h.recordValue(nanos);
+      h.recordValue(Math.min(clock.nanoTime() - r.due, h.getHighestTrackableValue()));
       operationLatency.computeIfAbsent(r.tenant, tenant -> new java.util.EnumMap<>(OperationType.class))
-          .computeIfAbsent(r.workload.op(), o -> latencyHistogram()).recordValue(nanos);
+          .computeIfAbsent(r.workload.op(), o -> latencyHistogram())
+          .recordValue(Math.min(clock.nanoTime() - r.arrival, h.getHighestTrackableValue()));
       if (r.workload.rate() == null) {
         submit(new Request(r.workload, clock.nanoTime())); // the thread's next request
+      } else {
+        threadFree(r.workload);
       }
       dispatchHandlers();
     }

@@ -1,0 +1,179 @@
+package io.cake.controller.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.cake.controller.config.SloTarget;
+import io.cake.controller.loop.FirstLevelPort;
+import io.cake.controller.loop.SecondLevelController;
+import io.cake.controller.policy.ControllerParams;
+import io.cake.controller.policy.SloDecider;
+import io.cake.controller.policy.minimax.ManyTenantParams;
+import io.cake.controller.policy.minimax.MinimaxShares;
+import io.cake.core.metrics.LatencySummary;
+import io.cake.core.sched.Allocation;
+import io.cake.core.tenant.LatencyGoal;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The bench's {@code overload} experiment as the simulator can play it: three open-loop front ends
+ * at the cluster's ratio of rates (1 : 1.5 : 2, weights 1, 1 and 2), each sent through 64 client
+ * threads as the bench's generator sends them, judged as the bench judges them (the client's p99
+ * from when each request was due, per 5 s window, the controller deciding every 5 s, the first 3
+ * intervals skipped). The client threads are what sets this apart from {@link
+ * ManyTenantSimulationTest}'s overload: a tenant starved below its rate keeps all 64 busy, its
+ * backlog waits at the client, and the RegionServer, the controller's only view, sees 64
+ * requests queued and a p99 that stops growing.
+ */
+class BoundedClientOverloadSimulationTest {
+  private static final SimulatedCluster.Hardware HARDWARE = new SimulatedCluster.Hardware(16, 6, 4.0);
+  private static final List<String> FRONT = List.of("a", "b", "c");
+  private static final double[] SLO_MS = {130, 195, 260};
+  private static final double[] WEIGHT = {1, 1, 2};
+  private static final List<SloTarget> SLOS = List.of(
+      new SloTarget("a", LatencyGoal.of(99, SLO_MS[0]), WEIGHT[0]),
+      new SloTarget("b", LatencyGoal.of(99, SLO_MS[1]), WEIGHT[1]),
+      new SloTarget("c", LatencyGoal.of(99, SLO_MS[2]), WEIGHT[2]));
+  private static final long INTERVAL_NANOS = 5_000_000_000L;
+  private static final int SKIPPED = 3;
+  /** 90 s of 5 s intervals, as the bench's controller run at default scale. */
+  private static final int INTERVALS = 18;
+  /** Requests of 8 chunks of 4 ms on 6 disk slots: 187.5 a second is all the disks serve. */
+  private static final double CAPACITY = HARDWARE.hdfsSlots() * 1000 / HARDWARE.chunkMs() / 8;
+
+  /** Per front end, mean weighted badness per window after convergence: as the client saw it, and as the controller did. */
+  record Outcome(double[] client, double[] server) {
+    static double spread(double[] b) {
+      double lo = Double.MAX_VALUE;
+      double hi = 0;
+      for (double x : b) {
+        lo = Math.min(lo, x);
+        hi = Math.max(hi, x);
+      }
+      return hi / lo;
+    }
+
+    @Override
+    public String toString() {
+      return String.format("client %.2f/%.2f/%.2f (spread %.2f), server %.2f/%.2f/%.2f (%.2f)",
+          client[0], client[1], client[2], spread(client), server[0], server[1], server[2], spread(server));
+    }
+  }
+
+  /**
+   * @param overload the front ends' demand over what the disks serve
+   * @param threads client threads per front end (0: none, every request sent when due)
+   */
+  static Outcome run(double overload, int threads, long seed, ManyTenantParams params) {
+    double unit = overload * CAPACITY / 4.5; // rates 1, 1.5 and 2 units
+    double[] rate = {unit, 1.5 * unit, 2 * unit};
+    List<SimulatedCluster.Workload> work = new ArrayList<>();
+    for (int k = 0; k < 3; k++) {
+      double r = rate[k];
+      SimulatedCluster.Workload w = SimulatedCluster.Workload.open(FRONT.get(k), t -> r, 0.5, 8);
+      work.add(threads > 0 ? w.withClientThreads(threads) : w);
+    }
+    work.add(SimulatedCluster.Workload.closed("batch", 8, 1.0, 64));
+    SimulatedCluster sim = new SimulatedCluster(HARDWARE, work, seed);
+    sim.setAllocation(new Allocation(Map.of("a", 1.0, "b", 1.0, "c", 1.0, "batch", 1.0), Map.of(), 0.005));
+    SecondLevelController.HBasePort hb = sim.hbasePort();
+    FirstLevelPort df = sim.hdfsPort();
+    SecondLevelController controller = SecondLevelController.inProcess(
+        () -> hb, () -> df, new SloDecider(ControllerParams.DEFAULTS.withLanes(0)), SLOS.get(0));
+    controller.setSlos(SLOS);
+    controller.setManyTenantParams(params);
+    sim.start();
+    double[] client = new double[3];
+    double[] server = new double[3];
+    int judged = INTERVALS - SKIPPED;
+    for (int i = 0; i < INTERVALS; i++) {
+      sim.runUntil((i + 1) * INTERVAL_NANOS);
+      sim.roll();
+      SecondLevelController.Outcome o = controller.tick();
+      assertThat(o.plan()).as("interval %d: %s", i, o.summary()).isNotNull();
+      for (int k = 0; k < 3; k++) {
+        double clientMs = LatencySummary.percentileMs(sim.takeLatency(FRONT.get(k)), 99);
+        double serverMs = o.measured(FRONT.get(k)).value();
+        if (i >= SKIPPED) {
+          client[k] += badness(k, clientMs) / judged;
+          server[k] += badness(k, serverMs) / judged;
+        }
+      }
+    }
+    return new Outcome(client, server);
+  }
+
+  /** Frosting's weighted badness w (1 - SLO / p99), 0 when met; a window without a measurement counts as met. */
+  private static double badness(int k, double ms) {
+    return Double.isFinite(ms) ? WEIGHT[k] * (1 - Math.min(1.0, SLO_MS[k] / ms)) : 0;
+  }
+
+  /** Per seed 1..{@code seeds}, the spread of the client's weighted badness per window. */
+  private static double[] spreads(double overload, int threads, int seeds, ManyTenantParams params) {
+    double[] out = new double[seeds];
+    for (int seed = 1; seed <= seeds; seed++) {
+      out[seed - 1] = Outcome.spread(run(overload, threads, seed, params).client);
+    }
+    return out;
+  }
+
+  private static long countWithin(double[] spreads, double bound) {
+    return Arrays.stream(spreads).filter(x -> x <= bound).count();
+  }
+
+  @Test
+  void theClientsThreadsHideAStarvedTenantsBacklogFromTheRegionServer() {
+    Outcome bounded = run(1.4, 64, 1, ManyTenantParams.DEFAULTS);
+    Outcome open = run(1.4, 0, 1, ManyTenantParams.DEFAULTS);
+    // Seed 1: with 64 threads the clients saw 0.99/0.99/1.18, the controller 0.93/0.93/0.78;
+    // without, both 0.99/0.99/0.61.
+    System.out.println("bounded clients, overload 1.4x, seed 1: 64 threads " + bounded + "; none " + open);
+    for (int k = 0; k < 3; k++) {
+      assertThat(open.server[k]).as("without client threads the RegionServer sees what the client does: %s", open)
+          .isCloseTo(open.client[k], within(0.02));
+    }
+    // a and b, starved below their rates: 64 requests at the RegionServer, the rest at the client.
+    for (int k = 0; k < 2; k++) {
+      assertThat(bounded.server[k]).as("tenant %s looks better off to the controller: %s", FRONT.get(k), bounded)
+          .isLessThan(bounded.client[k] - 0.03);
+    }
+  }
+
+  @Test
+  void judgedAsTheBenchJudgesItDampedStepsMeetFrostingsTwentyPercentOftenAndTheFixedStepRarely() {
+    ManyTenantParams d = ManyTenantParams.DEFAULTS;
+    ManyTenantParams fixedStep = new ManyTenantParams(new MinimaxShares.Params(d.shares().step(), d.shares().target(),
+        d.shares().minShare(), 1.0), d.fitWindow(), d.loadMargin(), d.othersCap(), d.peaks(), d.cutOnEveryMiss(),
+        d.reservations());
+    List<String> seen = new ArrayList<>();
+    long damped = 0;
+    long fixed = 0;
+    double dampedSum = 0;
+    double fixedSum = 0;
+    for (double overload : new double[] {1.2, 1.4}) {
+      double[] a = spreads(overload, 64, 12, d);
+      double[] b = spreads(overload, 64, 12, fixedStep);
+      damped += countWithin(a, 1.2);
+      fixed += countWithin(b, 1.2);
+      dampedSum += Arrays.stream(a).sum();
+      fixedSum += Arrays.stream(b).sum();
+      seen.add(String.format("%.1fx: damped %d of 12 within 1.2 %s, fixed %d %s", overload, countWithin(a, 1.2),
+          Arrays.toString(round(a)), countWithin(b, 1.2), Arrays.toString(round(b))));
+    }
+    System.out.println("bounded clients, overload, as the bench judges it: " + seen);
+    // Seeds 1-12: damped 9 and 6 of 12 (mean spread 1.16 and 1.21), Frosting's fixed step 3 and 0
+    // (1.43 and 1.47); on the hdd cluster the damped steps met 1.2 in about two runs of three and
+    // the fixed step's seven runs gave 1.13-1.52 (docs/benchmarks.md, overload).
+    assertThat(damped).as("%s", seen).isGreaterThanOrEqualTo(12);
+    assertThat(fixed).as("%s", seen).isLessThanOrEqualTo(5);
+    assertThat(dampedSum).as("%s", seen).isLessThan(fixedSum);
+  }
+
+  private static double[] round(double[] xs) {
+    return Arrays.stream(xs).map(x -> Math.round(x * 100) / 100.0).toArray();
+  }
+}
