@@ -60,6 +60,15 @@ class OptionsTest {
   }
 
   @Test
+  void theOverloadControllerRunHoldsMoreThanOneSwingAtDefaultScale() {
+    assertThat(Options.parse(new String[] {}).overloadSloSeconds()).isEqualTo(240);
+    assertThat(Options.parse(new String[] {}).describe()).containsEntry("overload_slo_run_s", 240.0);
+    assertThat(Options.parse(new String[] {"--duration", "300"}).overloadSloSeconds()).as("longer asked").isEqualTo(300);
+    assertThat(Options.parse(new String[] {"--quick"}).overloadSloSeconds()).as("quick stays quick").isEqualTo(24);
+    assertThat(Options.parse(new String[] {"--tiny"}).overloadSloSeconds()).isEqualTo(8);
+  }
+
+  @Test
   void theBaselineAnSloComesFromIsThreeTimesTheOtherIsolatedRunsAtDefaultScale() {
     Options o = Options.parse(new String[] {});
     assertThat(o.isolatedSeconds()).isEqualTo(30);
