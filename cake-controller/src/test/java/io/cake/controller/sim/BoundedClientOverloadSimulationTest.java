@@ -47,14 +47,9 @@ class BoundedClientOverloadSimulationTest {
 
   /** Per front end, mean weighted badness per window after convergence: as the client saw it, and as the controller did. */
   record Outcome(double[] client, double[] server) {
+    /** Frosting's spread: the largest badness over the smallest. */
     static double spread(double[] b) {
-      double lo = Double.MAX_VALUE;
-      double hi = 0;
-      for (double x : b) {
-        lo = Math.min(lo, x);
-        hi = Math.max(hi, x);
-      }
-      return hi / lo;
+      return Arrays.stream(b).max().orElseThrow() / Arrays.stream(b).min().orElseThrow();
     }
 
     @Override
