@@ -433,10 +433,12 @@ public final class Options {
    * judged at default scale.
    */
   public double judgedSloSeconds() {
-    if (scale == Scale.TINY || scale == Scale.QUICK) {
-      return sloSeconds();
-    }
-    return Math.max(sloSeconds(), (convergenceWindows() + JUDGED_WINDOWS) * window());
+    return sloSecondsAtLeast((convergenceWindows() + JUDGED_WINDOWS) * window());
+  }
+
+  /** The controller run, at least {@code seconds} at default scale and above; --quick and --tiny keep their short runs. */
+  private double sloSecondsAtLeast(double seconds) {
+    return scale == Scale.TINY || scale == Scale.QUICK ? sloSeconds() : Math.max(sloSeconds(), seconds);
   }
 
   /**
@@ -449,10 +451,7 @@ public final class Options {
 
   /** {@link #OVERLOAD_SLO_SECONDS} at default scale and above; --quick and --tiny keep their short runs. */
   public double overloadSloSeconds() {
-    if (scale == Scale.TINY || scale == Scale.QUICK) {
-      return sloSeconds();
-    }
-    return Math.max(sloSeconds(), OVERLOAD_SLO_SECONDS);
+    return sloSecondsAtLeast(OVERLOAD_SLO_SECONDS);
   }
 
   /** Windows a controller run is given to converge: {@link RunSummary#CONVERGENCE_INTERVALS} intervals. */

@@ -404,14 +404,14 @@ public final class SimulatedCluster {
   /** An open-loop request due now: sent, or, with every client thread busy, waiting at the client. */
   private void send(Workload w, long due) {
     ClientPool pool = clients.get(w);
-    if (pool == null) {
-      submit(new Request(w, due, due));
-    } else if (pool.busy < w.threads()) {
-      pool.busy++;
-      submit(new Request(w, due, due));
-    } else {
+    if (pool != null && pool.busy == w.threads()) {
       pool.waiting.add(due);
+      return;
     }
+    if (pool != null) {
+      pool.busy++;
+    }
+    submit(new Request(w, due, due));
   }
 
   /** A client thread is free again: it sends the longest-waiting request, if any. */
@@ -492,11 +492,12 @@ public final class SimulatedCluster {
         freeHandlers.set(handler);
       }
       // The client's latency from when the request was due; the RegionServer's from when it arrived.
+      long now = clock.nanoTime();
       Histogram h = latency.get(r.tenant);
-      h.recordValue(Math.min(clock.nanoTime() - r.due, h.getHighestTrackableValue()));
+      h.recordValue(Math.min(now - r.due, h.getHighestTrackableValue()));
       operationLatency.computeIfAbsent(r.tenant, tenant -> new java.util.EnumMap<>(OperationType.class))
           .computeIfAbsent(r.workload.op(), o -> latencyHistogram())
-          .recordValue(Math.min(clock.nanoTime() - r.arrival, h.getHighestTrackableValue()));
+          .recordValue(Math.min(now - r.arrival, h.getHighestTrackableValue()));
       if (r.workload.rate() == null) {
         submit(new Request(r.workload, clock.nanoTime())); // the thread's next request
       } else {

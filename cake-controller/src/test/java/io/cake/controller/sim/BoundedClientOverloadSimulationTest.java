@@ -12,7 +12,6 @@ import io.cake.controller.policy.minimax.ManyTenantParams;
 import io.cake.controller.policy.minimax.MinimaxShares;
 import io.cake.core.metrics.LatencySummary;
 import io.cake.core.sched.Allocation;
-import io.cake.core.tenant.LatencyGoal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -30,14 +29,10 @@ import org.junit.jupiter.api.Test;
  * requests queued and a p99 that stops growing.
  */
 class BoundedClientOverloadSimulationTest {
-  private static final SimulatedCluster.Hardware HARDWARE = new SimulatedCluster.Hardware(16, 6, 4.0);
-  private static final List<String> FRONT = List.of("a", "b", "c");
-  private static final double[] SLO_MS = {130, 195, 260};
-  private static final double[] WEIGHT = {1, 1, 2};
-  private static final List<SloTarget> SLOS = List.of(
-      new SloTarget("a", LatencyGoal.of(99, SLO_MS[0]), WEIGHT[0]),
-      new SloTarget("b", LatencyGoal.of(99, SLO_MS[1]), WEIGHT[1]),
-      new SloTarget("c", LatencyGoal.of(99, SLO_MS[2]), WEIGHT[2]));
+  // The hardware, the front ends, their SLOs and weights (1, 1 and 2): ManyTenantSimulationTest's.
+  private static final SimulatedCluster.Hardware HARDWARE = ManyTenantSimulationTest.HARDWARE;
+  private static final List<String> FRONT = ManyTenantSimulationTest.FRONT;
+  private static final List<SloTarget> SLOS = ManyTenantSimulationTest.SLOS;
   private static final long INTERVAL_NANOS = 5_000_000_000L;
   private static final int SKIPPED = 3;
   /** 90 s of 5 s intervals, as the bench's controller run at default scale. */
@@ -102,9 +97,9 @@ class BoundedClientOverloadSimulationTest {
     return new Outcome(client, server);
   }
 
-  /** Frosting's weighted badness w (1 - SLO / p99), 0 when met; a window without a measurement counts as met. */
+  /** Frosting's weighted badness, 0 when met; a window without a measurement counts as met. */
   private static double badness(int k, double ms) {
-    return Double.isFinite(ms) ? WEIGHT[k] * (1 - Math.min(1.0, SLO_MS[k] / ms)) : 0;
+    return Double.isFinite(ms) ? ManyTenantSimulationTest.badness(k, ms) : 0;
   }
 
   /** Per seed 1..{@code seeds}, the spread of the client's weighted badness per window. */

@@ -27,10 +27,11 @@ import org.junit.jupiter.api.Test;
  * controller decides them ({@link TenantReservationsSimulationTest} is about those).
  */
 class ManyTenantSimulationTest {
-  private static final SimulatedCluster.Hardware HARDWARE = new SimulatedCluster.Hardware(16, 6, 4.0);
-  private static final List<String> FRONT = List.of("a", "b", "c");
-  private static final double[] SLO_MS = {130, 195, 260};
-  private static final List<SloTarget> SLOS = List.of(
+  // The hardware and the three front ends, shared with BoundedClientOverloadSimulationTest.
+  static final SimulatedCluster.Hardware HARDWARE = new SimulatedCluster.Hardware(16, 6, 4.0);
+  static final List<String> FRONT = List.of("a", "b", "c");
+  static final double[] SLO_MS = {130, 195, 260};
+  static final List<SloTarget> SLOS = List.of(
       new SloTarget("a", LatencyGoal.of(99, SLO_MS[0]), 1),
       new SloTarget("b", LatencyGoal.of(99, SLO_MS[1]), 1),
       new SloTarget("c", LatencyGoal.of(99, SLO_MS[2]), 2));
@@ -97,7 +98,7 @@ class ManyTenantSimulationTest {
           met[k] += ms <= SLO_MS[k] ? 1 : 0;
           // Measured, not predicted: w (1 - performance), performance capped at 1 (meeting it
           // with room to spare is no badness at all).
-          badness[k] += SLOS.get(k).weight() * (1 - Math.min(1.0, SLO_MS[k] / ms)) / (INTERVALS - CONVERGED);
+          badness[k] += badness(k, ms) / (INTERVALS - CONVERGED);
         }
       }
       if (i + 1 == CONVERGED) {
@@ -110,6 +111,11 @@ class ManyTenantSimulationTest {
     }
     double seconds = (INTERVALS - CONVERGED) * 10.0;
     return new Outcome(met, badness, (sim.chunks("batch") - batchAt) / seconds);
+  }
+
+  /** Front end k's weighted badness w (1 - SLO / p99) at a p99 of {@code ms}, 0 when met. */
+  static double badness(int k, double ms) {
+    return SLOS.get(k).weight() * (1 - Math.min(1.0, SLO_MS[k] / ms));
   }
 
   @Test
