@@ -69,6 +69,13 @@ class BurstyExperimentSmokeTest {
       seen.add(p.get("run").asText() + "/" + tenant);
       assertThat(p.get("percentile").asDouble()).as("%s", p).isEqualTo(tenant.equals("frontend") ? 99.9 : 99.0);
       assertThat(p.get("req_per_s").asDouble()).as("%s served", p).isPositive();
+      // Each window's latency: a whole run's percentile is never above the worst window's.
+      double worst = 0;
+      for (JsonNode w : p.get("window_latency_ms")) {
+        worst = w.isNull() ? worst : Math.max(worst, w.asDouble());
+      }
+      assertThat(worst).as("%s: the worst window against the whole run", p)
+          .isGreaterThanOrEqualTo(0.99 * p.get("latency_ms").asDouble());
     }
     assertThat(seen).contains("isolated-frontends/frontend", "cake-slo-tenants/frontend", "cake-slo-tenants/frontend-c");
     assertThat(results.get("experiment").get("summary").get("cake-slo-tenants_windows_met").has("frontend")).isTrue();

@@ -219,6 +219,7 @@ final class TenantExperiments {
       pt.put("windows_met_after_convergence", j.windowsMetAfter());
       pt.put("weighted_badness", RunSummary.round(j.badness()));
       pt.put("weighted_badness_per_window", RunSummary.round(j.windowBadness()));
+      pt.put("window_latency_ms", windowLatencies(w, f));
       if (note != null && f.name().equals(Phase.EmbeddedNames.FRONTEND)) {
         pt.put("note", note);
       }
@@ -242,6 +243,19 @@ final class TenantExperiments {
    */
   static double badness(FrontEnd f, double slo, double measuredMs) {
     return Double.isNaN(measuredMs) ? Double.NaN : f.weight() * Math.max(0, 1 - slo / measuredMs);
+  }
+
+  /**
+   * Each window's latency at the front end's percentile (null: no requests), from the first: the
+   * per-window badness is read off these, and a swing shows in them where a mean hides it.
+   */
+  private List<Double> windowLatencies(Windows w, FrontEnd f) {
+    List<Double> out = new ArrayList<>();
+    for (int i = 0; i < w.count(); i++) {
+      double v = Windows.ms(w.window(i), pct(f));
+      out.add(Double.isNaN(v) ? null : RunSummary.round(v));
+    }
+    return out;
   }
 
   /** The mean weighted badness of the windows from {@code from} on that had requests. */
