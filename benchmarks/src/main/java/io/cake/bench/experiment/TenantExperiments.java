@@ -8,6 +8,7 @@ import io.cake.bench.load.Windows;
 import io.cake.bench.report.MarkdownReport;
 import io.cake.bench.report.RunSummary;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -152,17 +153,27 @@ final class TenantExperiments {
     return fronts.stream().mapToDouble(this::rate).min().orElseThrow();
   }
 
-  /** Windows from {@code from} on, with requests, whose p99 is within {@code slo}: met and counted. */
-  static int[] windowsMet(Windows w, double percentile, double slo, int from) {
+  /**
+   * Each window's latency at {@code percentile}, from the first (NaN: no requests): read once, and
+   * every per-window judgement below is made from it.
+   */
+  static double[] windowLatencies(Windows w, double percentile) {
+    double[] ms = new double[w.count()];
+    for (int i = 0; i < ms.length; i++) {
+      ms[i] = Windows.ms(w.window(i), percentile);
+    }
+    return ms;
+  }
+
+  /** Windows from {@code from} on, with requests, whose latency is within {@code slo}: met and counted. */
+  static int[] windowsMet(double[] windowMs, double slo, int from) {
     int met = 0;
     int counted = 0;
-    for (int i = from; i < w.count(); i++) {
-      double v = Windows.ms(w.window(i), percentile);
-      if (Double.isNaN(v)) {
-        continue;
+    for (int i = from; i < windowMs.length; i++) {
+      if (!Double.isNaN(windowMs[i])) {
+        counted++;
+        met += windowMs[i] <= slo ? 1 : 0;
       }
-      counted++;
-      met += v <= slo ? 1 : 0;
     }
     return new int[] {met, counted};
   }
@@ -202,8 +213,9 @@ final class TenantExperiments {
       Windows w = windows(run, f.name());
       double slo = slos.get(f.name());
       double p = Windows.ms(w.total(), pct(f));
-      int[] met = windowsMet(w, pct(f), slo, 0);
-      int[] after = windowsMet(w, pct(f), slo, from);
+      double[] windowMs = windowLatencies(w, pct(f));
+      int[] met = windowsMet(windowMs, slo, 0);
+      int[] after = windowsMet(windowMs, slo, from);
       Map<String, Object> pt = new LinkedHashMap<>();
       pt.put("run", run.name());
       pt.put("tenant", f.name());
@@ -213,13 +225,14 @@ final class TenantExperiments {
       pt.put("percentile", pct(f));
       pt.put("latency_ms", RunSummary.round(p));
       Judged j = new Judged(p, !Double.isNaN(p) && p <= slo, fraction(after), badness(f, slo, p),
-          windowBadness(w, f, slo, from));
+          windowBadness(windowMs, f, slo, from));
       pt.put("slo_met", j.sloMet());
       pt.put("windows_met", fraction(met));
       pt.put("windows_met_after_convergence", j.windowsMetAfter());
       pt.put("weighted_badness", RunSummary.round(j.badness()));
       pt.put("weighted_badness_per_window", RunSummary.round(j.windowBadness()));
-      pt.put("window_latency_ms", windowLatencies(w, f));
+      // Each window's latency (null: no requests): a swing shows in these where the mean hides it.
+      pt.put("window_latency_ms", Arrays.stream(windowMs).mapToObj(v -> Double.isNaN(v) ? null : RunSummary.round(v)).toList());
       if (note != null && f.name().equals(Phase.EmbeddedNames.FRONTEND)) {
         pt.put("note", note);
       }
@@ -245,27 +258,13 @@ final class TenantExperiments {
     return Double.isNaN(measuredMs) ? Double.NaN : f.weight() * Math.max(0, 1 - slo / measuredMs);
   }
 
-  /**
-   * Each window's latency at the front end's percentile (null: no requests), from the first: the
-   * per-window badness is read off these, and a swing shows in them where a mean hides it.
-   */
-  private List<Double> windowLatencies(Windows w, FrontEnd f) {
-    List<Double> out = new ArrayList<>();
-    for (int i = 0; i < w.count(); i++) {
-      double v = Windows.ms(w.window(i), pct(f));
-      out.add(Double.isNaN(v) ? null : RunSummary.round(v));
-    }
-    return out;
-  }
-
   /** The mean weighted badness of the windows from {@code from} on that had requests. */
-  private double windowBadness(Windows w, FrontEnd f, double slo, int from) {
+  private static double windowBadness(double[] windowMs, FrontEnd f, double slo, int from) {
     double sum = 0;
     int n = 0;
-    for (int i = from; i < w.count(); i++) {
-      double v = Windows.ms(w.window(i), pct(f));
-      if (!Double.isNaN(v)) {
-        sum += badness(f, slo, v);
+    for (int i = from; i < windowMs.length; i++) {
+      if (!Double.isNaN(windowMs[i])) {
+        sum += badness(f, slo, windowMs[i]);
         n++;
       }
     }
@@ -292,11 +291,11 @@ final class TenantExperiments {
     List<FigureResult.Series> series = new ArrayList<>();
     for (FrontEnd f : fronts) {
       Windows w = windows(run, f.name());
+      double[] windowMs = windowLatencies(w, pct(f));
       List<double[]> line = new ArrayList<>();
-      for (int i = 0; i < w.count(); i++) {
-        double v = Windows.ms(w.window(i), pct(f));
-        if (!Double.isNaN(v)) {
-          line.add(new double[] {(i + 1) * w.windowSeconds(), v / slos.get(f.name())});
+      for (int i = 0; i < windowMs.length; i++) {
+        if (!Double.isNaN(windowMs[i])) {
+          line.add(new double[] {(i + 1) * w.windowSeconds(), windowMs[i] / slos.get(f.name())});
         }
       }
       series.add(new FigureResult.Series(f.name() + " (SLO " + fmt(slos.get(f.name())) + " ms)", line));
