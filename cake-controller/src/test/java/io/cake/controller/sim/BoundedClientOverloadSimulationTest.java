@@ -16,6 +16,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,8 +44,11 @@ class BoundedClientOverloadSimulationTest {
   /** Requests of 8 chunks of 4 ms on 6 disk slots: 187.5 a second is all the disks serve. */
   private static final double CAPACITY = HARDWARE.hdfsSlots() * 1000 / HARDWARE.chunkMs() / 8;
 
-  /** Per front end, mean weighted badness per window after convergence: as the client saw it, and as the controller did. */
-  record Outcome(double[] client, double[] server) {
+  /**
+   * Per front end, mean weighted badness per window after convergence, as the client saw it and as
+   * the controller did, and the client's over the judged windows as one (its p99 of them all).
+   */
+  record Outcome(double[] client, double[] server, double[] whole) {
     /** Frosting's spread: the largest badness over the smallest. */
     static double spread(double[] b) {
       return Arrays.stream(b).max().orElseThrow() / Arrays.stream(b).min().orElseThrow();
@@ -56,12 +61,27 @@ class BoundedClientOverloadSimulationTest {
     }
   }
 
+  /** The controller decides the shares; or, with {@code heavyShare} in (0, 1), nothing does. */
+  private static final double CONTROLLER = Double.NaN;
+
   /**
    * @param overload the front ends' demand over what the disks serve
    * @param threads client threads per front end (0: none, every request sent when due)
    * @param intervals how many 5 s intervals the controller decides and the clients are judged over
    */
   static Outcome run(double overload, int threads, long seed, ManyTenantParams params, int intervals) {
+    return run(overload, threads, seed, params, intervals, SKIPPED, CONTROLLER);
+  }
+
+  /**
+   * @param skipped the first intervals not judged
+   * @param heavyShare NaN: the controller decides; else the heaviest tenant c's share, fixed, the
+   *     other two front ends splitting the rest but the least share evenly, and the tenants without
+   *     a goal held to one handler in service as the controller holds them under overload (the
+   *     server-side badness is then NaN: no controller measured it)
+   */
+  private static Outcome run(
+      double overload, int threads, long seed, ManyTenantParams params, int intervals, int skipped, double heavyShare) {
     double unit = overload * CAPACITY / 4.5; // rates 1, 1.5 and 2 units
     double[] rate = {unit, 1.5 * unit, 2 * unit};
     List<SimulatedCluster.Workload> work = new ArrayList<>();
@@ -72,9 +92,20 @@ class BoundedClientOverloadSimulationTest {
     }
     work.add(SimulatedCluster.Workload.closed("batch", 8, 1.0, 64));
     SimulatedCluster sim = new SimulatedCluster(HARDWARE, work, seed);
-    sim.setAllocation(new Allocation(Map.of("a", 1.0, "b", 1.0, "c", 1.0, "batch", 1.0), Map.of(), 0.005));
+    boolean fixed = !Double.isNaN(heavyShare);
+    double least = 0.005;
+    double rest = (1 - heavyShare - least) / 2;
+    sim.setAllocation(fixed ? new Allocation(Map.of("a", rest, "b", rest, "c", heavyShare, "batch", least), Map.of(), least)
+        : new Allocation(Map.of("a", 1.0, "b", 1.0, "c", 1.0, "batch", 1.0), Map.of(), least));
     SecondLevelController.HBasePort hb = sim.hbasePort();
     FirstLevelPort df = sim.hdfsPort();
+    if (fixed) {
+      try {
+        hb.setOthersInService(Set.copyOf(FRONT), 1);
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e); // in memory: never
+      }
+    }
     SecondLevelController controller = SecondLevelController.inProcess(
         () -> hb, () -> df, new SloDecider(ControllerParams.DEFAULTS.withLanes(0)), SLOS.get(0));
     controller.setSlos(SLOS);
@@ -82,22 +113,34 @@ class BoundedClientOverloadSimulationTest {
     sim.start();
     double[] client = new double[3];
     double[] server = new double[3];
-    int judged = intervals - SKIPPED;
+    Histogram[] judgedLatency = new Histogram[3];
+    int judged = intervals - skipped;
     for (int i = 0; i < intervals; i++) {
       sim.runUntil((i + 1) * INTERVAL_NANOS);
       sim.roll();
-      SecondLevelController.Outcome o = controller.tick();
-      assertThat(o.plan()).as("interval %d: %s", i, o.summary()).isNotNull();
+      SecondLevelController.Outcome o = fixed ? null : controller.tick();
+      if (!fixed) {
+        assertThat(o.plan()).as("interval %d: %s", i, o.summary()).isNotNull();
+      }
       for (int k = 0; k < 3; k++) {
-        double clientMs = LatencySummary.percentileMs(sim.takeLatency(FRONT.get(k)), 99);
-        double serverMs = o.measured(FRONT.get(k)).value();
-        if (i >= SKIPPED) {
+        Histogram h = sim.takeLatency(FRONT.get(k));
+        double clientMs = LatencySummary.percentileMs(h, 99);
+        if (i >= skipped) {
           client[k] += badness(k, clientMs) / judged;
-          server[k] += badness(k, serverMs) / judged;
+          server[k] += fixed ? Double.NaN : badness(k, o.measured(FRONT.get(k)).value()) / judged;
+          if (judgedLatency[k] == null) {
+            judgedLatency[k] = h.copy();
+          } else {
+            judgedLatency[k].add(h);
+          }
         }
       }
     }
-    return new Outcome(client, server);
+    double[] whole = new double[3];
+    for (int k = 0; k < 3; k++) {
+      whole[k] = badness(k, LatencySummary.percentileMs(judgedLatency[k], 99));
+    }
+    return new Outcome(client, server, whole);
   }
 
   /** Frosting's weighted badness, 0 when met; a window without a measurement counts as met. */
@@ -181,6 +224,65 @@ class BoundedClientOverloadSimulationTest {
     // The swing does not settle in 240 s either; it only fits more whole swings.
     assertThat(s.damped()).as("%s", s.seen()).isGreaterThanOrEqualTo(44);
     assertThat(s.fixed()).as("%s", s.seen()).isLessThanOrEqualTo(6);
+  }
+
+  /** Per setting, seeds within 1.2 and the mean spread: per window as the bench judges, and over the judged windows as one. */
+  record Judged(long perWindow, double perWindowMean, long whole, double wholeMean) {
+    static Judged of(List<Outcome> runs) {
+      double[] pw = runs.stream().mapToDouble(o -> Outcome.spread(o.client())).toArray();
+      double[] wh = runs.stream().mapToDouble(o -> Outcome.spread(o.whole())).toArray();
+      return new Judged(countWithin(pw, 1.2), Arrays.stream(pw).average().orElseThrow(), countWithin(wh, 1.2),
+          Arrays.stream(wh).average().orElseThrow());
+    }
+
+    @Override
+    public String toString() {
+      return String.format("per window %d (%.2f), whole %d (%.2f)", perWindow, perWindowMean, whole, wholeMean);
+    }
+  }
+
+  /**
+   * Is the heavy tenant's swing the controller's doing? Against it, every fixed share of c in a
+   * band 0.05 wide about the share its load needs (0.455-0.505 at 1.2x, 0.505-0.555 at 1.4x; the
+   * other two front ends split the rest), 320 s, the first 80 s not judged (a fixed share's start
+   * is a backlog of its own). With c at its load's share the disks serve c at a utilisation near 1,
+   * where c's p99 over a 5 s window is mostly chance: a fixed share met Frosting's 20% per window
+   * only in a band 0.005-0.01 wide, and in at most 3 of 4 seeds there; below it c is starved, above
+   * it served far too well. The controller met it in every seed. Over the judged windows as one the
+   * best fixed shares (0.48-0.49 at 1.2x, 0.53 at 1.4x) met it in 2-3 of 4 seeds and the controller
+   * in none (1.85): its swing's cost.
+   */
+  @Test
+  void noFixedShareOfTheHeavyTenantMeetsFrostingsTwentyPercentPerWindowAsOftenAsTheController() {
+    int seeds = 4;
+    int intervals = 64;
+    int skipped = 16;
+    List<String> seen = new ArrayList<>();
+    for (double[] o : new double[][] {{1.2, 0.455}, {1.4, 0.505}}) {
+      double overload = o[0];
+      List<Outcome> cake = new ArrayList<>();
+      for (int seed = 1; seed <= seeds; seed++) {
+        cake.add(run(overload, 64, seed, ManyTenantParams.DEFAULTS, intervals, skipped, CONTROLLER));
+      }
+      Judged controller = Judged.of(cake);
+      seen.add(String.format("%.1fx controller: %s", overload, controller));
+      Judged best = null;
+      for (int k = 0; k <= 10; k++) {
+        double share = o[1] + 0.005 * k;
+        List<Outcome> fixed = new ArrayList<>();
+        for (int seed = 1; seed <= seeds; seed++) {
+          fixed.add(run(overload, 64, seed, ManyTenantParams.DEFAULTS, intervals, skipped, share));
+        }
+        Judged j = Judged.of(fixed);
+        seen.add(String.format("%.1fx c fixed at %.3f: %s", overload, share, j));
+        best = best == null || j.perWindowMean() < best.perWindowMean() ? j : best;
+      }
+      // 1.2x: the controller 4 of 4 (1.10), the best fixed share 3 (1.14); 1.4x: 4 (1.07), 1 (1.21).
+      assertThat(controller.perWindow()).as("%s", seen).isEqualTo(seeds);
+      assertThat(best.perWindow()).as("%s", seen).isLessThan(controller.perWindow());
+      assertThat(controller.perWindowMean()).as("%s", seen).isLessThan(best.perWindowMean());
+    }
+    System.out.println("bounded clients, overload, the controller against fixed shares of c: " + String.join("; ", seen));
   }
 
   /** The defaults with Frosting's fixed step: no damping. */
