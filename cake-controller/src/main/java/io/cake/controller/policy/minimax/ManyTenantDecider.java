@@ -65,8 +65,10 @@ public final class ManyTenantDecider {
    * backlog starts before it drains: on the hdd cluster, in the 240 s run's 48 decisions, the heavy
    * tenant's share turned 4-5 times at 0.01 (one climb alone took 105 s) and 4-8 times at 0.02 and
    * 0.025, so the run's mean badness hangs less on where the last swing ends. The 240 s runs met
-   * Frosting's 20% in 5 of 9 at 0.01, 3 of 4 at 0.02 and 3 of 3 at 0.025 (docs/benchmarks.md,
-   * "overload: a shorter swing"). In the bench-like simulator at 240 s
+   * Frosting's 20% in 5 of 9 at 0.01, 3 of 4 at 0.02 (6 of 7 with later runs) and 3 of 3 at 0.025
+   * (docs/benchmarks.md, "overload: a shorter swing"). The swing is the price of deciding every 5 s:
+   * no fixed share of the heavy tenant does better per window (docs/benchmarks.md, "overload: is
+   * the swing the controller's?"). In the bench-like simulator at 240 s
    * ({@code BoundedClientOverloadSimulationTest}, 24 seeds, 1.2x and 1.4x the disks, 64 client
    * threads) 0.02 met Frosting's 20% in 24 and 22 seeds, 0.01 in 22 and 24, 0.05 in 19 and 5;
    * 0.025 cost the long overload scenario's seed 2 (1.21) and a window of the on-off one.
