@@ -148,13 +148,20 @@ class BoundedClientOverloadSimulationTest {
     return Double.isFinite(ms) ? ManyTenantSimulationTest.badness(k, ms) : 0;
   }
 
-  /** Per seed 1..{@code seeds}, the spread of the client's weighted badness per window. */
-  private static double[] spreads(double overload, int seeds, ManyTenantParams params, int intervals) {
-    double[] out = new double[seeds];
+  /** Seeds 1..{@code seeds} of the bench's overload with 64 client threads, each {@code run} as given. */
+  private static List<Outcome> bySeed(
+      double overload, int seeds, ManyTenantParams params, int intervals, int skipped, double heavyShare) {
+    List<Outcome> out = new ArrayList<>();
     for (int seed = 1; seed <= seeds; seed++) {
-      out[seed - 1] = Outcome.spread(run(overload, 64, seed, params, intervals).client);
+      out.add(run(overload, 64, seed, params, intervals, skipped, heavyShare));
     }
     return out;
+  }
+
+  /** Per seed 1..{@code seeds}, the spread of the client's weighted badness per window. */
+  private static double[] spreads(double overload, int seeds, ManyTenantParams params, int intervals) {
+    return bySeed(overload, seeds, params, intervals, SKIPPED, CONTROLLER).stream()
+        .mapToDouble(o -> Outcome.spread(o.client())).toArray();
   }
 
   private static long countWithin(double[] spreads, double bound) {
@@ -260,20 +267,12 @@ class BoundedClientOverloadSimulationTest {
     List<String> seen = new ArrayList<>();
     for (double[] o : new double[][] {{1.2, 0.455}, {1.4, 0.505}}) {
       double overload = o[0];
-      List<Outcome> cake = new ArrayList<>();
-      for (int seed = 1; seed <= seeds; seed++) {
-        cake.add(run(overload, 64, seed, ManyTenantParams.DEFAULTS, intervals, skipped, CONTROLLER));
-      }
-      Judged controller = Judged.of(cake);
+      Judged controller = Judged.of(bySeed(overload, seeds, ManyTenantParams.DEFAULTS, intervals, skipped, CONTROLLER));
       seen.add(String.format("%.1fx controller: %s", overload, controller));
       Judged best = null;
       for (int k = 0; k <= 10; k++) {
         double share = o[1] + 0.005 * k;
-        List<Outcome> fixed = new ArrayList<>();
-        for (int seed = 1; seed <= seeds; seed++) {
-          fixed.add(run(overload, 64, seed, ManyTenantParams.DEFAULTS, intervals, skipped, share));
-        }
-        Judged j = Judged.of(fixed);
+        Judged j = Judged.of(bySeed(overload, seeds, ManyTenantParams.DEFAULTS, intervals, skipped, share));
         seen.add(String.format("%.1fx c fixed at %.3f: %s", overload, share, j));
         best = best == null || j.perWindowMean() < best.perWindowMean() ? j : best;
       }

@@ -60,18 +60,13 @@ public final class ManyTenantDecider {
   /**
    * The smallest a damped step gets, as a fraction of the step: 0.02 at Frosting's 0.1. Under an
    * overload that lasts the heavy tenant's share does not settle: it swings about the share its
-   * load needs, starved while its backlog grows, then served well while it drains. The least step
-   * sets how long a swing is, since the share must climb about 0.2 past the point where the
-   * backlog starts before it drains: on the hdd cluster, in the 240 s run's 48 decisions, the heavy
-   * tenant's share turned 4-5 times at 0.01 (one climb alone took 105 s) and 4-8 times at 0.02 and
-   * 0.025, so the run's mean badness hangs less on where the last swing ends. The 240 s runs met
-   * Frosting's 20% in 5 of 9 at 0.01, 3 of 4 at 0.02 (6 of 7 with later runs) and 3 of 3 at 0.025
-   * (docs/benchmarks.md, "overload: a shorter swing"). The swing is the price of deciding every 5 s:
-   * no fixed share of the heavy tenant does better per window (docs/benchmarks.md, "overload: is
-   * the swing the controller's?"). In the bench-like simulator at 240 s
-   * ({@code BoundedClientOverloadSimulationTest}, 24 seeds, 1.2x and 1.4x the disks, 64 client
-   * threads) 0.02 met Frosting's 20% in 24 and 22 seeds, 0.01 in 22 and 24, 0.05 in 19 and 5;
-   * 0.025 cost the long overload scenario's seed 2 (1.21) and a window of the on-off one.
+   * load needs, starved while its backlog grows, then served well while it drains, and must climb
+   * about 0.2 past where the backlog starts before it drains. The least step sets how long that
+   * climb takes: at 0.01 one took 105 s of a 240 s run on the hdd cluster, so the run's mean
+   * badness hung on where its one or two swings fell. No fixed share does better per window (the
+   * heavy tenant at its load's share is a queue at a utilisation near 1), so the swing is kept
+   * short rather than removed. Runs and simulator screens by least step: docs/benchmarks.md,
+   * "overload: a shorter swing" and "overload: is the swing the controller's?".
    */
   public static final double LEAST_STEP = 0.2;
 
