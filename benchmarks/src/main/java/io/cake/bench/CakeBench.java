@@ -49,6 +49,19 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
   }
 
   public static void main(String[] args) {
+    if (args.length > 0 && args[0].equals("compare")) {
+      if (args.length != 3) {
+        System.err.println("cake-bench: compare needs two results.json files: compare A/results.json B/results.json");
+        System.exit(2);
+      }
+      try {
+        System.out.print(io.cake.bench.report.Compare.table(new File(args[1]), new File(args[2])));
+      } catch (java.io.IOException e) {
+        System.err.println("cake-bench: compare: " + e.getMessage());
+        System.exit(1);
+      }
+      return;
+    }
     Options o;
     try {
       o = Options.parse(args);
@@ -63,6 +76,11 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
     }
     int rc = 0;
     try {
+      if (o.repeat > 1) {
+        Repeat.run(args, o.out, o.repeat);
+        System.out.println("cake-bench: report in " + new File(o.out, "report.md").getPath());
+        System.exit(0);
+      }
       File dir = new CakeBench(o).run();
       System.out.println("cake-bench: report in " + new File(dir, "report.md").getPath());
     } catch (Throwable t) {
@@ -90,7 +108,9 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
     System.setOut(console);
     System.setErr(console);
     try {
-      return runRedirected(out, t0);
+      File dir = runRedirected(out, t0);
+      io.cake.bench.report.HtmlReport.write(dir);
+      return dir;
     } finally {
       System.setOut(realOut);
       System.setErr(realErr);

@@ -86,6 +86,8 @@ public final class Options {
   /** Extra hbase-site.xml keys for every Cake RegionServer (--cake-conf key=value, repeatable). */
   public Map<String, String> cakeConf = new LinkedHashMap<>();
   public boolean progress = true;
+  /** --repeat N: the whole command N times, each in its own JVM, reported as medians and spreads. */
+  public int repeat = 1;
   /** {@code ./cake-bench experiment NAME}: one of Cake's section 6 figures instead of the consolidated run. */
   public io.cake.bench.experiment.Figure experiment;
   /** The DataNode's storage: memory (the page cache; the contended resource is CPU) or hdd (emulated). */
@@ -313,6 +315,12 @@ public final class Options {
           if (volumeLimit < 0 || volumeLimit > io.cake.core.sched.SoftLimitGate.MAX_LIMIT) {
             throw new IllegalArgumentException("--volume-limit must be within [0, "
                 + io.cake.core.sched.SoftLimitGate.MAX_LIMIT + "] (0: no limit per volume), got " + v);
+          }
+        }
+        case "--repeat" -> {
+          repeat = Integer.parseInt(v);
+          if (repeat < 1 || repeat > 100) {
+            throw new IllegalArgumentException("--repeat must be within [1, 100], got " + v);
           }
         }
         case "--handlers" -> handlers = (int) (double) positive(key, Integer.parseInt(v));

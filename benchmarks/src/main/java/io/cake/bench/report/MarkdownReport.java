@@ -134,11 +134,14 @@ public final class MarkdownReport {
       b.append("\n");
     }
     if (!plots.isEmpty()) {
-      b.append("Plots:");
+      b.append("## Plots\n\n");
       for (File f : plots) {
-        b.append(" [").append(f.getName()).append("](").append(f.getName()).append(")");
+        b.append("![").append(f.getName()).append("](").append(f.getName()).append(")\n");
       }
-      b.append("\n\n");
+      b.append("\n");
+    }
+    if (!notes.isEmpty()) {
+      b.append("## Notes\n\n");
     }
     for (String n : notes) {
       b.append("- ").append(n).append("\n");
