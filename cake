@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# ./cake COMMAND [options]   the operator's tool for a cluster running Cake (docs/cli.md)
+# ./cake COMMAND [options]   the operator's tool for a cluster running Cake (docs/operations.md)
 #   ./cake status --zk HOST:PORT        every RegionServer's Cake state, and its DataNode's
 #   ./cake slo set TENANT --p99 MS ...   change every controller's SLO (over remote JMX)
 #   ./cake --help                        all commands; ./cake COMMAND --help, its options
@@ -9,7 +9,7 @@
 # sources are newer, except for --help and --version, which use whatever jar there is.
 # Environment: CAKE_CLI_JAVA_OPTS (extra JVM flags), CAKE_CLI_NO_BUILD=1 (never build),
 # CAKE_CLI_CDS=0 (no class-data archive), CAKE_CLI_CACHE (where it goes); the tool
-# itself reads CAKE_ZK, CAKE_JMX_USER, CAKE_JMX_PASSWORD_FILE, CAKE_DATANODE_HTTP (docs/cli.md).
+# itself reads CAKE_ZK, CAKE_JMX_USER, CAKE_JMX_PASSWORD_FILE, CAKE_DATANODE_HTTP (docs/operations.md).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
@@ -62,7 +62,7 @@ flags=(-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx256m -Xlog:disable -Xlog:all
 
 # Class-data sharing (JDK 17's dynamic AppCDS): the first `cake status` writes an archive of the
 # classes it loaded; later runs of any command map it rather than load and verify those classes
-# again, about a fifth of a status run (docs/cli.md). One archive per jar and java, keyed by their
+# again, about a fifth of a status run (docs/operations.md). One archive per jar and java, keyed by their
 # size and time; a missing, stale or unwritable one only means a run without it.
 # CAKE_CLI_CDS=0 turns it off; CAKE_CLI_CACHE moves it (default ~/.cache/cake).
 dump=

@@ -641,7 +641,7 @@ cmd_env() {
     echo "DN${i}_JMX_URL=service:jmx:rmi:///jndi/rmi://$(host_of "$i"):$(dn_jmx "$i")/jmxrmi"
     [ "$(cat "$DIR/conf/prometheus" 2>/dev/null)" != 1 ] || echo "DN${i}_METRICS=http://$(host_of "$i"):$(dn_metrics "$i")/metrics"
   done
-  # What the cake tool reads from its environment (docs/cli.md): export these and run ./cake status.
+  # What the cake tool reads from its environment (docs/operations.md): export these and run ./cake status.
   echo "CAKE_ZK=127.0.0.1:$ZK_PORT"
   local dns=()
   for i in $(seq 1 $DN_COUNT); do dns+=("$(host_of "$i"):$(dn_http "$i")"); done
