@@ -29,7 +29,7 @@ public final class TestCluster {
     Configuration c = new HdfsConfiguration();
     c.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, "target/" + dir);
     c.set(HdfsSchedulerConfig.FSDATASET_FACTORY_KEY, CakeFsDatasetFactory.class.getName());
-    c.setLong(HdfsSchedulerConfig.METRICS_INTERVAL_KEY, 0);
+    c.setLong(HdfsSchedulerConfig.METRICS_INTERVAL_MS_KEY, 0);
     c.setInt("dfs.replication", 1);
     return c;
   }

@@ -106,7 +106,7 @@ public final class EmbeddedCluster implements Target {
     // DataNode: Cake's read hook, off until a Cake policy turns it on.
     c.set(HdfsSchedulerConfig.FSDATASET_FACTORY_KEY, CakeFsDatasetFactory.class.getName());
     c.setBoolean(HdfsSchedulerConfig.ENABLED_KEY, false);
-    c.setLong(HdfsSchedulerConfig.METRICS_INTERVAL_KEY, settings.metricsIntervalMs());
+    c.setLong(HdfsSchedulerConfig.METRICS_INTERVAL_MS_KEY, settings.metricsIntervalMs());
     c.setInt("dfs.replication", 1);
     if (settings.disk() != null) {
       c.set(HdfsSchedulerConfig.BASE_FACTORY_KEY, EmulatedDiskDatasetFactory.class.getName());

@@ -25,10 +25,12 @@ import java.util.regex.Pattern;
 import javax.management.remote.JMXServiceURL;
 
 /**
- * The controller's keys in hbase-site.xml (documented in docs/controller.md), parsed from a plain
+ * The controller's keys in hbase-site.xml (documented in docs/configuration.md), parsed from a plain
  * key/value map so it can be tested without HBase. Errors name the key.
  */
 public final class ControllerConfig {
+  /** The stock HBase key that loads the controller's coprocessor into the RegionServer. */
+  public static final String COPROCESSOR_KEY = "hbase.coprocessor.regionserver.classes";
   public static final String ENABLED = "cake.controller.enabled";
   public static final boolean DEFAULT_ENABLED = false;
   public static final String INTERVAL_MS = "cake.controller.interval-ms";
@@ -50,52 +52,78 @@ public final class ControllerConfig {
   public static final String DEFAULT_HDFS_SCHEDULER = "";
 
   public static final String PERF_LOW = "cake.controller.perf-low";
+  public static final double DEFAULT_PERF_LOW = ControllerParams.DEFAULTS.lowPerformance();
   public static final String PERF_HIGH = "cake.controller.perf-high";
+  public static final double DEFAULT_PERF_HIGH = ControllerParams.DEFAULTS.highPerformance();
   public static final String MAX_STEP = "cake.controller.max-step";
+  public static final double DEFAULT_MAX_STEP = ControllerParams.DEFAULTS.maxStepFraction();
   public static final String RESERVE_ABOVE_SHARE = "cake.controller.reserve-above-share";
+  public static final double DEFAULT_RESERVE_ABOVE_SHARE = ControllerParams.DEFAULTS.reserveAboveShare();
   public static final String RELEASE_BELOW_SHARE = "cake.controller.release-below-share";
+  public static final double DEFAULT_RELEASE_BELOW_SHARE = ControllerParams.DEFAULTS.releaseBelowShare();
   public static final String OCCUPANCY_COEFFICIENT = "cake.controller.occupancy-coefficient";
+  public static final double DEFAULT_OCCUPANCY_COEFFICIENT = ControllerParams.DEFAULTS.occupancyCoefficient();
   public static final String MIN_OCCUPANCY = "cake.controller.min-occupancy";
+  public static final double DEFAULT_MIN_OCCUPANCY = ControllerParams.DEFAULTS.minOccupancy();
   public static final String IDLE_OCCUPANCY = "cake.controller.idle-occupancy";
+  public static final double DEFAULT_IDLE_OCCUPANCY = ControllerParams.DEFAULTS.idleOccupancy();
   public static final String MIN_SAMPLES = "cake.controller.min-samples";
+  public static final long DEFAULT_MIN_SAMPLES = ControllerParams.DEFAULTS.minSamples();
   /** Beyond the paper: cap the HBase pool at this fraction when the SLO misses outside the queues; 0 = off. */
   public static final String POOL_CAP_FACTOR = "cake.controller.pool-cap-factor";
+  public static final double DEFAULT_POOL_CAP_FACTOR = ControllerParams.DEFAULTS.poolCapFactor();
   /** Beyond the paper: probability a window of one interval's requests meets the SLO at the target. */
   public static final String CONFIDENCE = "cake.controller.confidence";
+  public static final double DEFAULT_CONFIDENCE = ControllerParams.DEFAULTS.confidence();
   /** Beyond the paper: share kept for this many times the tenant's recent peak load; 0 = off. */
   public static final String HEADROOM = "cake.controller.headroom";
+  public static final double DEFAULT_HEADROOM = ControllerParams.DEFAULTS.headroom();
   /** Beyond the paper: priority lanes by SLO, this many times each tenant's recent peak load wide; 0 = off. */
   public static final String LANES = "cake.controller.lanes";
+  public static final double DEFAULT_LANES = ControllerParams.DEFAULTS.lanes();
   /** Beyond the paper: lanes also carry token buckets fitted to each tenant's recent arrivals (default false). */
   public static final String LANE_BUCKETS = "cake.controller.lanes.buckets";
+  public static final boolean DEFAULT_LANE_BUCKETS = ControllerParams.DEFAULTS.laneBuckets();
   /** Beyond the paper: the steered percentile is read from this many intervals' latencies, pooled (default 2). */
   public static final String TAIL_INTERVALS = "cake.controller.tail-intervals";
+  public static final int DEFAULT_TAIL_INTERVALS = ControllerParams.DEFAULTS.tailIntervals();
   /**
    * Beyond the paper: the HBase reservation keeps the handlers it takes to reach the HDFS
    * reservation (default true; ControllerParams#fillReservedSlots).
    */
   public static final String FILL_RESERVED_SLOTS = "cake.controller.fill-reserved-slots";
+  public static final boolean DEFAULT_FILL_RESERVED_SLOTS = ControllerParams.DEFAULTS.fillReservedSlots();
 
   /** Several SLO tenants (Frosting's controller): the most a tenant's share moves in one interval. */
   public static final String MINIMAX_STEP = "cake.controller.minimax.step";
+  public static final double DEFAULT_MINIMAX_STEP = ManyTenantParams.DEFAULTS.shares().step();
   /** Several SLO tenants: under an overload that lasts, what a tenant's step is multiplied by each time its share turns. */
   public static final String MINIMAX_DAMPING = "cake.controller.minimax.damping";
+  public static final double DEFAULT_MINIMAX_DAMPING = ManyTenantParams.DEFAULTS.shares().damping();
   /** Several SLO tenants: the performance (1 = exactly the SLO) each is given share for while there is room. */
   public static final String MINIMAX_TARGET = "cake.controller.minimax.target";
+  public static final double DEFAULT_MINIMAX_TARGET = ManyTenantParams.DEFAULTS.shares().target();
   /** Several SLO tenants: the least share any tenant keeps. */
   public static final String MINIMAX_MIN_SHARE = "cake.controller.minimax.min-share";
+  public static final double DEFAULT_MINIMAX_MIN_SHARE = ManyTenantParams.DEFAULTS.shares().minShare();
   /** Several SLO tenants: how many past intervals each tenant's model is fitted to. */
   public static final String MINIMAX_FIT_WINDOW = "cake.controller.minimax.fit-window";
+  public static final int DEFAULT_MINIMAX_FIT_WINDOW = ManyTenantParams.DEFAULTS.fitWindow();
   /** Several SLO tenants: each keeps this many times the fraction of the slots its load uses (0: off). */
   public static final String MINIMAX_LOAD_MARGIN = "cake.controller.minimax.load-margin";
+  public static final double DEFAULT_MINIMAX_LOAD_MARGIN = ManyTenantParams.DEFAULTS.loadMargin();
   /** Several SLO tenants: hold the tenants without an SLO to a number of handlers in service, by AIMD. */
   public static final String MINIMAX_OTHERS_CAP = "cake.controller.minimax.others-cap";
+  public static final boolean DEFAULT_MINIMAX_OTHERS_CAP = ManyTenantParams.DEFAULTS.othersCap();
   /** Several SLO tenants: size the load floor and the others' cap for each tenant's recent peak load. */
   public static final String MINIMAX_PEAKS = "cake.controller.minimax.peaks";
+  public static final boolean DEFAULT_MINIMAX_PEAKS = ManyTenantParams.DEFAULTS.peaks();
   /** Several SLO tenants: cut the others' cap on every miss, not only when the shares are exhausted. */
   public static final String MINIMAX_CUT_ON_EVERY_MISS = "cake.controller.minimax.cut-on-every-miss";
+  public static final boolean DEFAULT_MINIMAX_CUT_ON_EVERY_MISS = ManyTenantParams.DEFAULTS.cutOnEveryMiss();
   /** Several SLO tenants: reserve HBase handlers for each where shares cannot help it (Cake's Algorithm 2 per tenant). */
   public static final String MINIMAX_RESERVATIONS = "cake.controller.minimax.reservations";
+  public static final boolean DEFAULT_MINIMAX_RESERVATIONS = ManyTenantParams.DEFAULTS.reservations();
 
   /**
    * Per tenant: {@code cake.slo.<tenant>.percentile} (default 99) with {@code .latency-ms} and
@@ -111,6 +139,7 @@ public final class ControllerConfig {
   /** At least this many MB/s (10^6 bytes) read, measured at the co-located DataNode. */
   public static final String THROUGHPUT_MB_SUFFIX = ".throughput-mb";
   public static final String WEIGHT_SUFFIX = ".weight";
+  public static final double DEFAULT_WEIGHT = SloTarget.DEFAULT_WEIGHT;
   /** A latency SLO on one operation's calls only: get, scan, mutation or other; absent, on every call. */
   public static final String OPERATION_SUFFIX = ".operation";
   public static final Optional<OperationType> DEFAULT_OPERATION = Optional.empty();

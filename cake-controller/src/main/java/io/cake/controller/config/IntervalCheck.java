@@ -16,7 +16,7 @@ import java.util.Optional;
 public final class IntervalCheck {
   private static final String HBASE_METRICS_INTERVAL_MS = CakeHBaseConfig.METRICS_INTERVAL_MS;
   /** Present when an operator keeps one file for both daemons (or the key in core-site.xml). */
-  private static final String HDFS_METRICS_INTERVAL_MS = HdfsSchedulerConfig.METRICS_INTERVAL_KEY;
+  private static final String HDFS_METRICS_INTERVAL_MS = HdfsSchedulerConfig.METRICS_INTERVAL_MS_KEY;
 
   private IntervalCheck() {}
 

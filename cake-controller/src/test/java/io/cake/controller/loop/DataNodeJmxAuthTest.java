@@ -47,7 +47,7 @@ class DataNodeJmxAuthTest {
   static void startTheDataNodesJmx() throws Exception {
     Configuration conf = new Configuration(false);
     conf.set(HdfsSchedulerConfig.JMX_KEY, "false"); // its MBeans go on our server, not the platform one
-    conf.set(HdfsSchedulerConfig.METRICS_INTERVAL_KEY, "0");
+    conf.set(HdfsSchedulerConfig.METRICS_INTERVAL_MS_KEY, "0");
     conf.set(HdfsSchedulerConfig.SOFT_LIMIT_KEY, "7");
     scheduler = new DataNodeReadScheduler(SCHEDULER, HdfsSchedulerConfig.from(conf), new ManualClock());
     MBeanServer mbeans = LoopbackJmxServer.carrying(scheduler);

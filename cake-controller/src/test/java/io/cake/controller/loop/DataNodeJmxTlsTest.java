@@ -80,7 +80,7 @@ class DataNodeJmxTlsTest {
 
     Configuration conf = new Configuration(false);
     conf.set(HdfsSchedulerConfig.JMX_KEY, "false");
-    conf.set(HdfsSchedulerConfig.METRICS_INTERVAL_KEY, "0");
+    conf.set(HdfsSchedulerConfig.METRICS_INTERVAL_MS_KEY, "0");
     conf.set(HdfsSchedulerConfig.SOFT_LIMIT_KEY, "5");
     scheduler = new DataNodeReadScheduler(SCHEDULER, HdfsSchedulerConfig.from(conf), new ManualClock());
     MBeanServer mbeans = LoopbackJmxServer.carrying(scheduler);

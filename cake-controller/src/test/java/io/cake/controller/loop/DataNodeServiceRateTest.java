@@ -26,7 +26,7 @@ class DataNodeServiceRateTest {
     ManualClock clock = new ManualClock();
     Configuration conf = new Configuration(false);
     conf.set(HdfsSchedulerConfig.JMX_KEY, "false"); // its MBeans go on our server, not the platform one
-    conf.set(HdfsSchedulerConfig.METRICS_INTERVAL_KEY, "0");
+    conf.set(HdfsSchedulerConfig.METRICS_INTERVAL_MS_KEY, "0");
     try (DataNodeReadScheduler dataNode = new DataNodeReadScheduler(SCHEDULER, HdfsSchedulerConfig.from(conf), clock)) {
       MBeanServer mbeans = LoopbackJmxServer.carrying(dataNode);
       try (JmxPublisher gauges = new JmxPublisher(

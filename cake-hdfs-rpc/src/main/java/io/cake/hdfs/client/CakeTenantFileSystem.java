@@ -53,6 +53,9 @@ import org.slf4j.LoggerFactory;
 public class CakeTenantFileSystem extends FilterFileSystem {
   private static final Logger LOG = LoggerFactory.getLogger(CakeTenantFileSystem.class);
 
+  /** The stock HBase key that installs this wrapper around the RegionServer's file system. */
+  public static final String WRAPPER_KEY = "hbase.fs.wrapper";
+
   /** Tenant of threads that serve no tenant (flushes, compactions, prefetch). */
   public static final String INTERNAL_TENANT_KEY = "cake.hdfs.client.internal-tenant";
   public static final String DEFAULT_INTERNAL_TENANT = "internal";

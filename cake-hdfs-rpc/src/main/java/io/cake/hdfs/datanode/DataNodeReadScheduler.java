@@ -52,9 +52,9 @@ import org.slf4j.LoggerFactory;
  * <p>A hung volume. One gate orders reads of every volume (shares and reservations are the
  * DataNode's, as in Cake), so reads stuck on one volume would hold slots the others need. A
  * watch thread {@linkplain SoftLimitGate#writeOffHeldSince writes off} reads holding a slot
- * longer than {@link HdfsSchedulerConfig#STUCK_READ_KEY}: their slots go to waiting reads, and
+ * longer than {@link HdfsSchedulerConfig#STUCK_READ_MS_KEY}: their slots go to waiting reads, and
  * further reads of their volume skip the gate until they return. The stall timeout ({@link
- * HdfsSchedulerConfig#STALL_TIMEOUT_KEY}) is the last resort behind that, for a gate that stops
+ * HdfsSchedulerConfig#STALL_TIMEOUT_MS_KEY}) is the last resort behind that, for a gate that stops
  * turning over for any other reason.
  */
 public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
@@ -317,8 +317,8 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
   // ------------------------------------------------------------------ the read path
 
   /**
-   * Disk reads done ungated: the gate had stalled ({@link HdfsSchedulerConfig#STALL_TIMEOUT_KEY}),
-   * or their volume had a stuck read ({@link HdfsSchedulerConfig#STUCK_READ_KEY}).
+   * Disk reads done ungated: the gate had stalled ({@link HdfsSchedulerConfig#STALL_TIMEOUT_MS_KEY}),
+   * or their volume had a stuck read ({@link HdfsSchedulerConfig#STUCK_READ_MS_KEY}).
    */
   public long ungatedReads() {
     return ungatedReads.get();
@@ -341,7 +341,7 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
   }
 
   /**
-   * Writes off reads that have held a slot for {@link HdfsSchedulerConfig#STUCK_READ_KEY} (the
+   * Writes off reads that have held a slot for {@link HdfsSchedulerConfig#STUCK_READ_MS_KEY} (the
    * watch thread calls this every quarter of it): their slots go to waiting reads. Returns how
    * many this call wrote off.
    */
@@ -354,7 +354,7 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
       LOG.warn("Cake {}: {} disk read(s) held a slot for over {} ms ({}), volume(s) {}: their slots"
               + " go to other reads, and reads of those volumes skip the gate until they return."
               + " Further ones are only counted (StuckReads, StuckVolumes)", name, n,
-          TimeUnit.NANOSECONDS.toMillis(stuckNanos), HdfsSchedulerConfig.STUCK_READ_KEY,
+          TimeUnit.NANOSECONDS.toMillis(stuckNanos), HdfsSchedulerConfig.STUCK_READ_MS_KEY,
           gate.stuckDevices());
     }
     return n;
@@ -375,7 +375,7 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
     if (loggedStall.compareAndSet(false, true)) {
       LOG.warn("Cake {}: no disk slot freed for {} ms ({}): reading ungated; further ones are only"
               + " counted (UngatedReads)", name, TimeUnit.NANOSECONDS.toMillis(stallNanos),
-          HdfsSchedulerConfig.STALL_TIMEOUT_KEY);
+          HdfsSchedulerConfig.STALL_TIMEOUT_MS_KEY);
     }
   }
 

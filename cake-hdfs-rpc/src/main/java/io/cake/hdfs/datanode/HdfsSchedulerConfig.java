@@ -12,7 +12,7 @@ import org.apache.hadoop.conf.Configuration;
 
 /**
  * The DataNode-side keys (hdfs-site.xml), their defaults and their validation. Every key is
- * documented in docs/hdfs.md. Invalid values fail DataNode start-up with a message naming the key.
+ * documented in docs/configuration.md. Invalid values fail DataNode start-up with a message naming the key.
  */
 public record HdfsSchedulerConfig(
     boolean enabled,
@@ -34,6 +34,8 @@ public record HdfsSchedulerConfig(
 
   /** The factory that builds the real dataset we wrap (default: Hadoop's stock one). */
   public static final String BASE_FACTORY_KEY = "cake.hdfs.fsdataset.base-factory";
+  public static final String DEFAULT_BASE_FACTORY =
+      org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsDatasetFactory.class.getName();
 
   /** Kill switch, also changeable via JMX: when false reads pass through ungated. */
   public static final String ENABLED_KEY = "cake.hdfs.enabled";
@@ -67,7 +69,7 @@ public record HdfsSchedulerConfig(
   public static final boolean DEFAULT_LEND_BETWEEN_CHUNKS = false;
 
   /** Metrics interval; 0 disables the timer (the owner then calls rollMetrics itself). */
-  public static final String METRICS_INTERVAL_KEY = "cake.hdfs.metrics.interval-ms";
+  public static final String METRICS_INTERVAL_MS_KEY = "cake.hdfs.metrics.interval-ms";
   public static final long DEFAULT_METRICS_INTERVAL_MS = 10_000L;
 
   /** Whether to register the metric and control MBeans on the platform MBeanServer. */
@@ -88,7 +90,7 @@ public record HdfsSchedulerConfig(
    * DataNode. Long waits while slots keep turning over are queueing and never time out. 0: wait
    * for ever.
    */
-  public static final String STALL_TIMEOUT_KEY = "cake.hdfs.stall-timeout-ms";
+  public static final String STALL_TIMEOUT_MS_KEY = "cake.hdfs.stall-timeout-ms";
   public static final long DEFAULT_STALL_TIMEOUT_MS = 10_000L;
 
   /**
@@ -98,7 +100,7 @@ public record HdfsSchedulerConfig(
    * reads at most this long (plus a quarter of it, how often holders are checked), not every slot
    * for as long as it hangs. Far above a healthy 64 KB read, even on a busy disk. 0: never.
    */
-  public static final String STUCK_READ_KEY = "cake.hdfs.stuck-read-ms";
+  public static final String STUCK_READ_MS_KEY = "cake.hdfs.stuck-read-ms";
   public static final long DEFAULT_STUCK_READ_MS = 1_000L;
 
   /** Share of tenants with no {@code cake.hdfs.tenant.<name>.share} key. */
@@ -128,13 +130,13 @@ public record HdfsSchedulerConfig(
     TenantNames.check(BATCH_TENANT_KEY, batchTenant);
     if (metricsIntervalMs < 0) {
       throw new IllegalArgumentException(
-          METRICS_INTERVAL_KEY + " must be >= 0, got " + metricsIntervalMs);
+          METRICS_INTERVAL_MS_KEY + " must be >= 0, got " + metricsIntervalMs);
     }
     if (stallTimeoutMs < 0) {
-      throw new IllegalArgumentException(STALL_TIMEOUT_KEY + " must be >= 0, got " + stallTimeoutMs);
+      throw new IllegalArgumentException(STALL_TIMEOUT_MS_KEY + " must be >= 0, got " + stallTimeoutMs);
     }
     if (stuckReadMs < 0) {
-      throw new IllegalArgumentException(STUCK_READ_KEY + " must be >= 0, got " + stuckReadMs);
+      throw new IllegalArgumentException(STUCK_READ_MS_KEY + " must be >= 0, got " + stuckReadMs);
     }
     if (maxTenants < 1) {
       throw new IllegalArgumentException(MAX_TENANTS_KEY + " must be >= 1, got " + maxTenants);
@@ -160,11 +162,11 @@ public record HdfsSchedulerConfig(
         integer(conf, CHUNK_SIZE_KEY, DEFAULT_CHUNK_SIZE),
         conf.getTrimmed(BATCH_TENANT_KEY, DEFAULT_BATCH_TENANT),
         bool(conf, LEND_BETWEEN_CHUNKS_KEY, DEFAULT_LEND_BETWEEN_CHUNKS),
-        whole(conf, METRICS_INTERVAL_KEY, DEFAULT_METRICS_INTERVAL_MS),
+        whole(conf, METRICS_INTERVAL_MS_KEY, DEFAULT_METRICS_INTERVAL_MS),
         bool(conf, JMX_KEY, DEFAULT_JMX),
         integer(conf, MAX_TENANTS_KEY, DEFAULT_MAX_TENANTS),
-        whole(conf, STALL_TIMEOUT_KEY, DEFAULT_STALL_TIMEOUT_MS),
-        whole(conf, STUCK_READ_KEY, DEFAULT_STUCK_READ_MS),
+        whole(conf, STALL_TIMEOUT_MS_KEY, DEFAULT_STALL_TIMEOUT_MS),
+        whole(conf, STUCK_READ_MS_KEY, DEFAULT_STUCK_READ_MS),
         tenants.allocation(),
         tenants.overrides());
   }

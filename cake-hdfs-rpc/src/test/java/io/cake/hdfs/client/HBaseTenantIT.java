@@ -59,7 +59,7 @@ class HBaseTenantIT {
     conf.set(CakeHBaseConfig.SCHEDULER_FACTORY_KEY, CakeRpcSchedulerFactory.class.getName());
     conf.set("hbase.fs.wrapper", CakeTenantFileSystem.class.getName());
     conf.set(HdfsSchedulerConfig.FSDATASET_FACTORY_KEY, CakeFsDatasetFactory.class.getName());
-    conf.setLong(HdfsSchedulerConfig.METRICS_INTERVAL_KEY, 0);
+    conf.setLong(HdfsSchedulerConfig.METRICS_INTERVAL_MS_KEY, 0);
     // The master places the first regions only after a RegionServer's first load report:
     // every 0.5 s instead of 3 s took about 8 s off each mini-cluster start.
     conf.setInt("hbase.regionserver.msginterval", 500);

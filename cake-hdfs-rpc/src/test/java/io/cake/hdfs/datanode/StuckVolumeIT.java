@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Hostile, on a real DataNode with two volumes: one volume stops answering while reads hold every
- * disk slot. Before stuck reads were written off, a read of the other volume waited for the stall
- * timeout (here 10 minutes, the test gives it 60 s); now it waits about {@code stuck-read-ms}.
+ * disk slot. Were stuck reads not written off, a read of the other volume would wait for the stall
+ * timeout (here 10 minutes, the test gives it 60 s); written off, it waits about {@code stuck-read-ms}.
  */
 class StuckVolumeIT {
   private static final int SLOTS = 2;
@@ -28,8 +28,8 @@ class StuckVolumeIT {
     Configuration conf = TestCluster.hookedConf("stuck-volume");
     conf.set(HdfsSchedulerConfig.BASE_FACTORY_KEY, HangingVolumeDatasetFactory.class.getName());
     conf.setInt(HdfsSchedulerConfig.SOFT_LIMIT_KEY, SLOTS);
-    conf.setLong(HdfsSchedulerConfig.STUCK_READ_KEY, 1_000);
-    conf.setLong(HdfsSchedulerConfig.STALL_TIMEOUT_KEY, 600_000);
+    conf.setLong(HdfsSchedulerConfig.STUCK_READ_MS_KEY, 1_000);
+    conf.setLong(HdfsSchedulerConfig.STALL_TIMEOUT_MS_KEY, 600_000);
     MiniDFSCluster cluster =
         new MiniDFSCluster.Builder(conf).numDataNodes(1).storagesPerDatanode(2).build();
     try {

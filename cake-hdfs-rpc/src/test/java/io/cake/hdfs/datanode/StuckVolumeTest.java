@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Hostile: reads hold their disk slots for good (a hung volume). With one gate per DataNode every
- * other read, on every volume, used to wait behind them for ever, and the DataXceiver threads piled
- * up to dfs.datanode.max.transfer.threads. Now the stuck reads are written off after {@link
- * HdfsSchedulerConfig#STUCK_READ_KEY} and, as a last resort, waits time out into ungated reads.
+ * other read, on every volume, would wait behind them for ever, and the DataXceiver threads pile
+ * up to dfs.datanode.max.transfer.threads. So the stuck reads are written off after {@link
+ * HdfsSchedulerConfig#STUCK_READ_MS_KEY} and, as a last resort, waits time out into ungated reads.
  * On a real DataNode: {@link StuckVolumeIT}.
  */
 class StuckVolumeTest {
@@ -103,10 +103,10 @@ class StuckVolumeTest {
   /** No timer, no JMX, {@code slots} disk slots, the default stuck-read time. */
   private static HdfsSchedulerConfig config(int slots, long stallMs) {
     Configuration conf = new Configuration(false);
-    conf.setLong(HdfsSchedulerConfig.METRICS_INTERVAL_KEY, 0);
+    conf.setLong(HdfsSchedulerConfig.METRICS_INTERVAL_MS_KEY, 0);
     conf.setBoolean(HdfsSchedulerConfig.JMX_KEY, false);
     conf.setInt(HdfsSchedulerConfig.SOFT_LIMIT_KEY, slots);
-    conf.setLong(HdfsSchedulerConfig.STALL_TIMEOUT_KEY, stallMs);
+    conf.setLong(HdfsSchedulerConfig.STALL_TIMEOUT_MS_KEY, stallMs);
     return HdfsSchedulerConfig.from(conf);
   }
 

@@ -12,8 +12,8 @@ import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 
 /**
- * Hostile: any HDFS client may name itself {@code DFSClient_cake_<t>_...}. Each new tenant used to
- * cost a queue, three histograms and about 22 MBeans, kept forever.
+ * Hostile: any HDFS client may name itself {@code DFSClient_cake_<t>_...}, and each new tenant
+ * costs a queue, three histograms and about 22 MBeans, which must not be kept for every name.
  */
 class TenantFloodTest {
   private static final int NAMES = 100_000;
@@ -21,7 +21,7 @@ class TenantFloodTest {
   @Test
   void aHundredThousandClientNamedTenantsLeaveTenantsAndMBeansBounded() throws Exception {
     Configuration conf = new Configuration(false);
-    conf.setLong(HdfsSchedulerConfig.METRICS_INTERVAL_KEY, 0); // rolled by hand below
+    conf.setLong(HdfsSchedulerConfig.METRICS_INTERVAL_MS_KEY, 0); // rolled by hand below
     conf.setInt(HdfsSchedulerConfig.MAX_TENANTS_KEY, 8);
     conf.set("cake.hdfs.tenant.frontend.share", "3");
     MBeanServer mbs = ManagementFactory.getPlatformMBeanServer();

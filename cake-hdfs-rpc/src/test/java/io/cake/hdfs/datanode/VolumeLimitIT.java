@@ -29,8 +29,8 @@ class VolumeLimitIT {
     conf.set(HdfsSchedulerConfig.BASE_FACTORY_KEY, HangingVolumeDatasetFactory.class.getName());
     conf.setInt(HdfsSchedulerConfig.SOFT_LIMIT_KEY, 2);
     conf.setInt(HdfsSchedulerConfig.VOLUME_LIMIT_KEY, 1);
-    conf.setLong(HdfsSchedulerConfig.STUCK_READ_KEY, 0); // only the volume limit may free the way
-    conf.setLong(HdfsSchedulerConfig.STALL_TIMEOUT_KEY, 600_000);
+    conf.setLong(HdfsSchedulerConfig.STUCK_READ_MS_KEY, 0); // only the volume limit may free the way
+    conf.setLong(HdfsSchedulerConfig.STALL_TIMEOUT_MS_KEY, 600_000);
     MiniDFSCluster cluster =
         new MiniDFSCluster.Builder(conf).numDataNodes(1).storagesPerDatanode(2).build();
     List<FileSystem> clients = new ArrayList<>();
