@@ -9,10 +9,10 @@ import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** {@code cake}: the operator's tool for a cluster running Cake (docs/cli.md). */
+/** {@code cake}: the operator's tool for a cluster running Cake (docs/operations.md). */
 @Command(name = "cake", mixinStandardHelpOptions = true, versionProvider = CakeCli.Version.class,
     description = {"Operate Cake on an HBase cluster: read every RegionServer's state from its web UI's /jmx page;"
-        + " change the controllers' SLO, pause and resume them over the RegionServers' remote JMX (docs/cli.md).",
+        + " change the controllers' SLO, pause and resume them over the RegionServers' remote JMX (docs/operations.md).",
         "",
         "Exit codes: 0 done; 1 a server unreachable or a write refused (the message names it); 2 a bad command line."},
     subcommands = {StatusCommand.class, TenantsCommand.class, SloCommand.class, PauseCommand.class,

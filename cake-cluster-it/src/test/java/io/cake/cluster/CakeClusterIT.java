@@ -41,7 +41,7 @@ class CakeClusterIT {
   /**
    * Both DataNodes look local to the NameNode (docs/install.md), so each client picks one replica
    * of each block at random when it opens a file. With 200 rows (one 1.6 MB block per region) a
-   * tenant missed a DataNode about one run in eight; 800 rows in 1 MB blocks make 28 blocks, and
+   * tenant misses a DataNode about one run in eight; 800 rows in 1 MB blocks make 28 blocks, and
    * a miss about 2^-27.
    */
   private static final int ROWS_PER_REGION = 800;
@@ -209,7 +209,7 @@ class CakeClusterIT {
       JsonNode c = JmxPage.beans(view.rsHttp(i), view.controller(i)).get(0);
       System.out.println("cake-cluster-it: controller " + i + ": " + c.path("LastDecision").asText());
       // Its DataNode was reachable all along (a failed interval for another reason is allowed:
-      // the controller keeps the last allocation then, see the report of issue 14).
+      // the controller keeps the last allocation then).
       String rsLog = cluster.log("rs" + i);
       assertThat(rsLog).as("rs" + i + " log").doesNotContain("cannot reach the DataNode scheduler")
           .doesNotContain("DataNode scheduler not reachable").doesNotContain("refused the login");
@@ -223,8 +223,8 @@ class CakeClusterIT {
       assertThat(weights[1]).as("pair " + i + " frontend share")
           .isCloseTo(weights[0], org.assertj.core.data.Offset.offset(1e-6));
     }
-    // The SLO is a server-side target (docs/controller.md): each RegionServer's p99 of the front
-    // end's calls, judged window by window as ./cake-bench does; at least 80% of windows must meet
+    // The SLO is a server-side target (docs/design/controller.md): each RegionServer's p99 of the
+    // front end's calls, judged window by window as ./cake-bench does; at least 80% of windows must meet
     // it (2 cores shared by 7 JVMs and this client: a window can miss for reasons Cake cannot see).
     for (int i = 1; i <= 2; i++) {
       List<Double> windows = p99s.get(i);

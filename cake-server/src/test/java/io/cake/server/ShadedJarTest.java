@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * Hadoop's own copies, the classes named in the site files present, and the tarball complete.
  */
 class ShadedJarTest {
-  /** The one class outside io/cake: it must live in HBase's package (docs/hbase.md, caveats). */
+  /** The one class outside io/cake: it must live in HBase's package (docs/design/first-level.md). */
   private static final String HBASE_PACKAGE_CLASS = "org/apache/hadoop/hbase/ipc/CakeCallQueueInfo.class";
 
   /** Classes the site files and docs name: they must load from the jar under these names. */

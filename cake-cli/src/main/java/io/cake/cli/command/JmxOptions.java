@@ -7,7 +7,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** How writes log in to each RegionServer's remote JMX (docs/cli.md, "Remote JMX"). */
+/** How writes log in to each RegionServer's remote JMX (docs/operations.md). */
 public final class JmxOptions {
   @Spec(Spec.Target.MIXEE)
   CommandSpec mixee;

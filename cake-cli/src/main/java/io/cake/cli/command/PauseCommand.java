@@ -5,7 +5,7 @@ import picocli.CommandLine.Command;
 @Command(name = "pause", mixinStandardHelpOptions = true,
     header = "Stop every controller from steering; the allocation stays as it is.",
     description = "Stops every RegionServer's controller from steering: shares, reservations and the pool cap stay "
-        + "as they are until resume. Over each RegionServer's remote JMX (docs/cli.md).")
+        + "as they are until resume. Over each RegionServer's remote JMX (docs/operations.md).")
 public final class PauseCommand extends ControllerSwitch {
   @Override
   boolean pause() {

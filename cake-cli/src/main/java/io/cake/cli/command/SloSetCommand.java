@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
     header = "Set the SLO on every RegionServer's controller.",
     description = "Sets the SLO on every RegionServer's controller, in force at its next decision. Bad values, an "
         + "unknown tenant, an unreachable RegionServer or a refused JMX login change nothing anywhere. "
-        + "Writes go over each RegionServer's remote JMX (docs/cli.md).")
+        + "Writes go over each RegionServer's remote JMX (docs/operations.md).")
 public final class SloSetCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;

@@ -32,7 +32,7 @@ public record RegionServerStatus(
     }
     return controllerNotRunning != null ? "not running: " + controllerNotRunning
         : "none: no io.cake:type=Controller,port=" + port + " MBean (no controller coprocessor, or one too old to"
-            + " say why: the RegionServer's log does, under 'cake-controller:'; docs/controller.md)";
+            + " say why: the RegionServer's log does, under 'cake-controller:'; docs/operations.md)";
   }
 
   /** {@code host:port}, or the web UI address while the port is unknown. */

@@ -81,7 +81,7 @@ public final class ControllerWrites implements AutoCloseable {
     if (!name.equals(t.jvmName()) || start != t.jvmStartTime()) {
       throw new CliException("RegionServer " + t.label() + ": its JMX at " + t.endpoint().url() + " is another JVM ("
           + name + ", not the RegionServer's " + t.jvmName() + "): a loopback-only JMX is reached from its own host"
-          + " only (docs/cli.md)" + Targets.NOTHING_CHANGED);
+          + " only (docs/operations.md)" + Targets.NOTHING_CHANGED);
     }
   }
 

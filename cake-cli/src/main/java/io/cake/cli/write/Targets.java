@@ -39,7 +39,7 @@ public final class Targets {
       JmxEndpoint endpoint = jmxPort != null ? new JmxEndpoint(rs.host(), jmxPort, tls)
           : JmxEndpoint.fromRuntime(runtime, rs.host()).orElseThrow(() -> new CliException(
               "RegionServer " + rs.label() + " has no remote JMX (its JVM has no com.sun.management.jmxremote.port):"
-                  + " set it up as docs/cli.md says, or give --jmx-port" + NOTHING_CHANGED));
+                  + " set it up as docs/operations.md says, or give --jmx-port" + NOTHING_CHANGED));
       out.add(new Target(rs, tls ? new JmxEndpoint(endpoint.host(), endpoint.port(), true) : endpoint,
           runtime.path("Name").asText(), runtime.path("StartTime").asLong()));
     }

@@ -53,9 +53,9 @@ final class LocalHBasePort implements SecondLevelController.HBasePort {
 
   /**
    * Reservations are cut down to the handler pool as it is when they are applied, under the
-   * scheduler's lock: AIMD may have shrunk the pool since the interval the decision read (seen on
-   * a process cluster: pool 5 -> 4, then "at most 3 of 4 slots may be reserved" and a lost
-   * interval). The pool's own clipping does the same when it shrinks later.
+   * scheduler's lock: AIMD may have shrunk the pool since the interval the decision read, and an
+   * allocation reserving more than the smaller pool allows would be refused and the interval lost.
+   * The pool's own clipping does the same when it shrinks later.
    */
   @Override
   public void setAllocation(Allocation allocation) {

@@ -7,16 +7,17 @@ import java.time.Duration;
  * interval.
  *
  * <p>Each decision reads the last closed interval. The RegionServer closes its intervals on one
- * timer and the controller used to decide on another of the same period, started at some other
- * moment, so the two kept a phase fixed by chance at start. A decision at phase φ read an interval
- * that had closed φ ago, and its allocation then took force φ into the next interval: that
- * interval measured half the old allocation and half the new, and the first decision of a run
- * could come an interval late. Deciding right after each close, the paper's loop (measure an
- * interval, decide, let the next interval measure the decision) holds whatever the phase.
+ * timer; a controller deciding on another of the same period, started at some other moment, keeps
+ * a phase fixed by chance at start. A decision at phase φ reads an interval that closed φ ago, and
+ * its allocation then takes force φ into the next interval: that interval measures half the old
+ * allocation and half the new, and the first decision of a run can come an interval late.
+ * Deciding right after each close, the paper's loop (measure an interval, decide, let the next
+ * interval measure the decision) holds whatever the phase
+ * (docs/decisions/0024-wall-clock-intervals.md).
  *
  * <p>Pure: time is passed in. With a controller interval other than the metrics interval (a
  * configuration the controller warns about, {@link io.cake.controller.config.IntervalCheck}) it
- * keeps its own period, as before.
+ * keeps its own period.
  */
 public final class TickTiming {
   /** How long after a close the decision runs: room for the close itself, at most 100 ms. */
@@ -53,8 +54,8 @@ public final class TickTiming {
    * Whether the next close is already due, so that the last interval is not the one to decide on:
    * decided now, its allocation would take force only as the next interval closes, and the
    * decision after, a moment later, would judge an interval that never saw it and step again on
-   * the same evidence (seen at a controller's first step, 5.1 s after a close: two share steps
-   * 0.2 s apart, then a give-back and a missed window). The step waits for the close instead
+   * the same evidence (two share steps a moment apart, then a give-back and a missed window). The
+   * step waits for the close instead
    * ({@link #untilNext} looks again soon). Never once the close is a whole interval late: then
    * the RegionServer's timer is not running, and the controller decides on its own period.
    */

@@ -22,18 +22,17 @@ import java.util.TreeMap;
  * ResourceLoad.TenantLoad#busiestSecond}); the peak of it decays as the headroom's does ({@link
  * ControlState#nextPeak}).
  *
- * <p>Why the busiest second: a mean over the interval hides a burst. An on-off front end whose 5 s
- * burst straddled two 5 s intervals showed half its burst's load in each, and its lane, sized from
- * that, was 3 handlers where the next burst wanted 6 (docs/benchmarks.md, bursty). A second inside
- * the burst shows the burst's load wherever it falls. Not the most calls outstanding at once: tried
- * first, it sized nearly every lane at its bound on the mini-cluster (a tenant's queue under
- * contention, and every chunk of a multi-get, count in it), so the lanes became strict priority.
+ * <p>Why the busiest second: a mean over the interval hides a burst. A burst that straddles two
+ * intervals shows half its load in each, and a lane sized from that is half as wide as the next
+ * burst wants (docs/decisions/0014-priority-lanes.md). A second inside the burst shows the burst's
+ * load wherever it falls. Not the most calls outstanding at once: a tenant's queue under contention,
+ * and every chunk of a multi-get, count in it, so it sizes nearly every lane at its bound and the
+ * lanes become strict priority.
  *
  * <p>Why room for the lanes below: in a burst the first lane in the order would otherwise take the
  * slots the lower lanes' own steady loads need. PriorityMeister checks that each priority still
  * meets its SLO beside the bursts of those above it; here a lane simply stops where the loads
- * ranked below it begin. In the simulator (ManyTenantSimulationTest, one tenant on-off), lanes
- * from the busiest second without that room cost the last tenant up to 6 windows in 30.
+ * ranked below it begin; without that room the tenant ranked last pays for every burst above it.
  *
  * <p>Why: the reactive loop (Algorithms 1 and 2, the minimax) changes shares one interval after a
  * burst began, and a burst of one or two intervals is over by then. A lane serves the burst on the
@@ -47,14 +46,14 @@ import java.util.TreeMap;
  *
  * <p>Not under overload: bySLO order serves the tightest SLOs first whatever the weights, which is
  * the opposite of Frosting's criterion (every tenant degrades by its weight) when the SLOs cannot
- * all be met. In the simulator (ManyTenantSimulationTest) lanes at 1.25x the disks' capacity met
- * every window of the two tightest tenants and none of the heaviest; the controller drops the lanes
- * while its minimax says the SLOs are infeasible, and the weights decide.
+ * all be met: under overload lanes keep the tightest tenants' windows and give the heaviest none.
+ * So the controller drops the lanes while its minimax says the SLOs are infeasible, and the
+ * weights decide.
  *
  * <p>Why "tightest" is not just the milliseconds: PriorityMeister's workloads share one percentile,
- * ours need not. A p99.9 of 483 ms is a tighter promise than a p99 of 366 ms (the bursty
- * experiment's on-off tenant, ranked last by milliseconds alone, behind both p99 tenants), since
- * it bounds the slowest 0.1% instead of the slowest 1%. So targets are compared as the p99 they
+ * ours need not. A p99.9 of 483 ms is a tighter promise than a p99 of 366 ms, though milliseconds
+ * alone would rank it behind, since it bounds the slowest 0.1% instead of the slowest 1%. So
+ * targets are compared as the p99 they
  * amount to under an exponential tail ({@link #tightness}), the simplest tail that makes
  * percentiles comparable without a measured distribution.
  *

@@ -14,25 +14,25 @@ import org.HdrHistogram.HistogramIterationValue;
  * requests is expected above p99.76, so the interval's nearest-rank p99.76 is its slowest request,
  * and the slowest of 150 sits, as often above as below, at about p99.54: held to the SLO, it lets
  * about 15% of windows miss, not 5%. In the hdd regime (30 gets/s, 5 s intervals) every decision
- * was of that kind, and each default run missed 95% of windows by one window.
+ * is of that kind (docs/decisions/0008-confidence-steered-percentile.md).
  *
  * <p>The estimate, where fewer than one request is expected above the percentile: the slowest
  * tenth of the requests (at least {@link #MIN_TAIL}) are taken as exponential excesses over the
  * next slowest, {@code u}; their mean excess {@code theta} is the tail's scale (the exponential's
  * maximum-likelihood fit), and the latency at percentile {@code p} is {@code u + theta ln((k / n)
  * / (1 - p / 100))}. An exponential tail is what a queue's waiting time has (M/G/1, and the disk
- * model's FIFO actuators). The estimate is never below the slowest request, what was read before:
- * a tail that is not exponential (one slow request above a flat body) can fit below it, and then
+ * model's FIFO actuators). The estimate is never below the slowest request: a tail that is not
+ * exponential (one slow request above a flat body) can fit below it, and then
  * the slowest request stands. Where the requests do show the percentile, where the steered
  * percentile is 100, and in an interval of fewer than {@code 10 x MIN_TAIL} requests (which
- * decides only on a clear miss), it is read from the requests as before.
+ * decides only on a clear miss), it is read from the requests.
  *
  * <p>Pure: numbers in, a number out.
  */
 public final class TailPercentile {
   /**
    * The tail fitted is the slowest tenth of an interval's requests, and no fewer than this many:
-   * an interval of fewer than ten times as many is read from its requests, as before.
+   * an interval of fewer than ten times as many is read from its requests.
    */
   static final int MIN_TAIL = 5;
 

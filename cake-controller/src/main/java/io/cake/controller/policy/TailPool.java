@@ -11,9 +11,9 @@ import org.HdrHistogram.Histogram;
  * <p>Why: the controller holds a percentile above the goal's to the SLO so that a window of one
  * interval's requests meets it ({@link WindowPercentile}: p99.76 of 150 gets). One interval cannot
  * show that percentile: its estimate is the slowest request or an exponential tail fitted to the
- * slowest 15 ({@link TailPercentile}), and at a fixed allocation it moved by a quarter from interval
- * to interval in the hdd regime (sd 24% of the mean), while consecutive windows' p99s were
- * uncorrelated (lag-1 correlation -0.09 over 294 windows of the isolated front end). A decision on
+ * slowest 15 ({@link TailPercentile}), and at a fixed allocation it moves by about a quarter from
+ * interval to interval in the hdd regime, while consecutive windows' p99s are all but uncorrelated
+ * (docs/decisions/0009-pooled-tail.md). A decision on
  * one interval follows that noise. Pooling two intervals fits the tail to twice the requests; the
  * price is that half the pool predates the last decision.
  *

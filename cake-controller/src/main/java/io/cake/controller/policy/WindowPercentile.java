@@ -7,8 +7,9 @@ package io.cake.controller.policy;
  * <p>Why: an SLO is judged window by window, and a window's p99 over a few hundred requests is
  * the second or third slowest of them, so it jumps from window to window even when nothing
  * changes. A controller that steers the measured p99 onto the SLO settles where half the windows
- * miss and the whole run ends a few percent above the line (Cake's own 105 and 107 ms misses of a
- * 100 ms SLO, and ours). The margin it needs depends on the window's size, not on the SLO: with
+ * miss and the whole run ends a few percent above the line (as in Cake's own 105 and 107 ms misses
+ * of a 100 ms SLO; docs/decisions/0008-confidence-steered-percentile.md). The margin it needs
+ * depends on the window's size, not on the SLO: with
  * 10,000 requests a window's p99 is steady, with 150 it is nearly the maximum.
  *
  * <p>The model: a window's empirical p-th percentile (nearest rank, as HdrHistogram and the
@@ -57,8 +58,8 @@ public final class WindowPercentile {
    * 3 of 60; for p99.9, 1 of 30.
    *
    * <p>Why: the first interval of a load, or of a tenant that just arrived, often has too few
-   * requests for its percentile, and waiting for a full one cost the first move an interval (the
-   * hdd default run's first window, docs/benchmarks.md). A miss this plain needs no larger sample;
+   * requests for its percentile, and waiting for a full one costs the first move an interval
+   * (docs/decisions/0008-confidence-steered-percentile.md). A miss this plain needs no larger sample;
    * slack does, so only a miss is judged this way.
    */
   public static boolean clearlyOver(double percentile, long n, long over, double confidence) {

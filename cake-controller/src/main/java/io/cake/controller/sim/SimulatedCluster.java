@@ -189,7 +189,7 @@ public final class SimulatedCluster {
     this.hbase = new FairQueueScheduler<>("sim-hbase", clock, hardware.hbaseHandlers(), 1_000_000, 1_000_000);
     this.hdfs = new FairQueueScheduler<>("sim-hdfs", clock, hardware.hdfsSlots(), 1_000_000, 1_000_000);
     this.handlers = hardware.hbaseHandlers();
-    this.capBestEffort = !contracts.isEmpty(); // no best-effort tenant otherwise: traces stay as they were
+    this.capBestEffort = !contracts.isEmpty(); // no best-effort tenant otherwise: runs without contracts stay as they are
     hbase.setLimits(limits(RateLimits.none()));
     hbase.setInServiceCaps(inServiceCaps(java.util.Set.of(), 0));
     freeHandlers.set(0, handlers);

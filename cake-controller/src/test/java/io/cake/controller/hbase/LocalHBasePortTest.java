@@ -88,9 +88,8 @@ class LocalHBasePortTest {
 
   @Test
   void reservationsDecidedOnABiggerPoolAreClippedToThePoolAsItIsNow() {
-    // Hostile (seen on the process cluster): AIMD shrank the pool from 5 to 4 between the
-    // interval the controller read and its apply; 4 reserved handlers were refused and the
-    // interval was lost.
+    // Hostile: AIMD shrinks the pool from 5 to 4 between the interval the controller read and its
+    // apply; unclipped, 4 reserved handlers would be refused and the interval lost.
     RpcScheduler rpc = started(conf("cake.hbase.aimd.min", "4", "cake.hbase.handlers.initial", "5"));
     try {
       RegionServerScheduler s = ((io.cake.hbase.rpc.CakeRpcScheduler) rpc).cake();

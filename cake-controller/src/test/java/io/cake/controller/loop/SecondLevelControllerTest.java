@@ -233,7 +233,7 @@ class SecondLevelControllerTest {
 
   @Test
   void aRefusedHBaseApplyLeavesTheDataNodeAsItWas() {
-    // Hostile: the DataNode used to take the decision first, and kept it when HBase refused.
+    // Hostile: a DataNode that took the decision first would keep it when HBase refused.
     interval(300);
     hbaseRefusesWrites.set(true);
     assertThat(controller.tick().summary()).contains("do not fit");

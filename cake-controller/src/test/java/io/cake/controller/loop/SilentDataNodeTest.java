@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Hostile: the DataNode's JMX endpoint accepts connections and never answers (a hung DataNode
- * JVM). The tick used to wait for it forever, and the operator's reads of the controller (its
- * MBean, /jmx) waited behind the tick. The timeouts here only detect a hang; no assertion is on
+ * JVM). A tick without a bound would wait for it forever, and the operator's reads of the
+ * controller (its MBean, /jmx) would wait behind the tick. The timeouts here only detect a hang; no assertion is on
  * time.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -110,7 +110,7 @@ class SilentDataNodeTest {
       CompletableFuture<SecondLevelController.Outcome> tick = CompletableFuture.supplyAsync(c::tick);
       connected.await(); // the tick is now parked on the silent endpoint
       assertThat(tick).isNotDone();
-      // Each of these used to wait for the tick (synchronized).
+      // None of these may wait for the tick (as they would, synchronized with it).
       assertThat(c.failures()).isZero();
       assertThat(c.allocation()).isNull();
       assertThat(c.last().summary()).isEqualTo("no decision yet");

@@ -44,8 +44,8 @@ class PriorityLanesTest {
 
   @Test
   void targetsAtOtherPercentilesAreComparedAsTheP99TheyAmountTo() {
-    // The bursty experiment's SLOs in one run: the on-off tenant's p99.9 of 483 ms against p99s of
-    // 366 and 452 ms. By milliseconds alone it ranked last.
+    // SLOs like the bursty experiment's: the on-off tenant's p99.9 of 483 ms against p99s of 366
+    // and 452 ms. By milliseconds alone it would rank last.
     List<PriorityLanes.Tenant> tenants = List.of(
         new PriorityLanes.Tenant("bursty", LatencyGoal.of(99.9, 483), 1),
         latency("frontend-b", 366, 1), latency("frontend-c", 452, 2));

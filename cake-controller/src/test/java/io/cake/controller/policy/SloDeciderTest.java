@@ -189,7 +189,7 @@ class SloDeciderTest {
 
   @Test
   void aDataNodeSlotGoesWithSlackWhenTheSlotsLeftStayHalfBusyWhateverItsQueueWaited() {
-    // hdd-n2's steady state: SLO exceeded (perf 1.25), 3 slots reserved and 0.58 busy, the queue
+    // An hdd steady state: SLO exceeded (perf 1.25), 3 slots reserved and 0.58 busy, the queue
     // at occupancy 0.19 (reads waiting for their own disks), 5 handlers reserved (the floor that
     // reaches 3 slots): the queue is not idle, the reserved slots are.
     ControlState s = ControlState.of(new LatencyAllocation(0.265, 3, 5));
@@ -216,8 +216,8 @@ class SloDeciderTest {
 
   @Test
   void aMissWhileTheLoadRunsTheReservedSlotsMoreThanHalfBusyReservesOneMore() {
-    // f1417-r2's spike: 2 of 4 slots reserved, share 73.5%, 1.17 slots and 2.14 handlers busy, the
-    // DataNode queue at occupancy 0.59, perf 0.99. The share rule alone stepped 1.1 points.
+    // A spike in the hdd regime: 2 of 4 slots reserved, share 73.5%, 1.17 slots and 2.14 handlers
+    // busy, the DataNode queue at occupancy 0.59, perf 0.99. The share rule alone steps 1.1 points.
     ControlState s = ControlState.of(new LatencyAllocation(0.735, 2, 4));
     Observation spike = new Observation(1_000, 101, 0.13, 0.59, 2.14, 1.17, 10, 4);
     Decision d = decider.decide(spike, s, p99at100, 0, 0);
@@ -331,7 +331,7 @@ class SloDeciderTest {
   @Test
   void aMissFarOverTheSloCutsThePoolToAQuarterInOneInterval() {
     // Six times over (perf 0.17, the memory regime's cold start at 1.5x): 10 to the floor of 2
-    // (one reserved, one shared) at once, where halving took two intervals (10, 5, 2).
+    // (one reserved, one shared) at once, where halving would take two intervals (10, 5, 2).
     LatencyAllocation a = new LatencyAllocation(0.999, 0, 1);
     Decision d = decider.decide(new Observation(1_000, 600, 0.0, 0.0, 10, 6), ControlState.of(a), p99at100, 0, 0);
     assertThat(d.allocation().hbasePoolCap()).isEqualTo(2);

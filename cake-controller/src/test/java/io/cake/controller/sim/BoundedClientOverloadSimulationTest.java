@@ -37,9 +37,12 @@ class BoundedClientOverloadSimulationTest {
   private static final List<SloTarget> SLOS = ManyTenantSimulationTest.SLOS;
   private static final long INTERVAL_NANOS = 5_000_000_000L;
   private static final int SKIPPED = 3;
-  /** 90 s of 5 s intervals, as the bench's controller run at default scale before ccf9bfe. */
+  /** 90 s of 5 s intervals: a short controller run, against the bench's 240 s ({@link #LONG_INTERVALS}). */
   private static final int INTERVALS = 18;
-  /** 240 s of 5 s intervals, as the bench's overload experiment runs the controller now. */
+  /**
+   * 240 s of 5 s intervals, as the bench's overload experiment runs the controller
+   * (docs/decisions/0021-overload-judged-per-window.md).
+   */
   private static final int LONG_INTERVALS = 48;
   /** Requests of 8 chunks of 4 ms on 6 disk slots: 187.5 a second is all the disks serve. */
   private static final double CAPACITY = HARDWARE.hdfsSlots() * 1000 / HARDWARE.chunkMs() / 8;
@@ -196,8 +199,8 @@ class BoundedClientOverloadSimulationTest {
   void theClientsThreadsHideAStarvedTenantsBacklogFromTheRegionServer() {
     Outcome bounded = run(1.4, 64, 1, ManyTenantParams.DEFAULTS, INTERVALS);
     Outcome open = run(1.4, 0, 1, ManyTenantParams.DEFAULTS, INTERVALS);
-    // Seed 1: with 64 threads the clients saw 0.99/0.99/1.18, the controller 0.93/0.93/0.78;
-    // without, both 0.99/0.99/0.71.
+    // With 64 threads the controller sees a and b better off than their clients do; without
+    // them both see the same.
     System.out.println("bounded clients, overload 1.4x, seed 1: 64 threads " + bounded + "; none " + open);
     for (int k = 0; k < 3; k++) {
       assertThat(open.server[k]).as("without client threads the RegionServer sees what the client does: %s", open)
@@ -214,9 +217,8 @@ class BoundedClientOverloadSimulationTest {
   void judgedAsTheBenchJudgesItDampedStepsMeetFrostingsTwentyPercentOftenAndTheFixedStepRarely() {
     Screen s = screen(INTERVALS, 12, 12);
     System.out.println("bounded clients, overload, as the bench judges it: " + s.seen());
-    // Seeds 1-12: damped 9 and 6 of 12 (mean spread 1.16 and 1.21), Frosting's fixed step 3 and 0
-    // (1.43 and 1.47); on the hdd cluster the damped steps met 1.2 in about two runs of three and
-    // the fixed step's seven runs gave 1.13-1.52 (docs/benchmarks.md, overload).
+    // Damped steps keep most seeds within 1.2 and Frosting's fixed step few, as on the hdd
+    // cluster (docs/decisions/0018-step-damping.md).
     assertThat(s.damped()).as("%s", s.seen()).isGreaterThanOrEqualTo(12);
     assertThat(s.fixed()).as("%s", s.seen()).isLessThanOrEqualTo(5);
     assertThat(s.dampedSum()).as("%s", s.seen()).isLessThan(s.fixedSum());
@@ -226,9 +228,9 @@ class BoundedClientOverloadSimulationTest {
   void overTheBenchsLongerRunDampedStepsMeetFrostingsTwentyPercentInNearlyEverySeed() {
     Screen s = screen(LONG_INTERVALS, 24, 12);
     System.out.println("bounded clients, overload, 240 s as the bench runs it now: " + s.seen());
-    // Damped, least step 0.02: 24 and 22 of 24 (mean 1.07 and 1.09); 0.01 gave 22 and 24, 0.05 19
-    // and 5 (docs/benchmarks.md, "overload: a shorter swing"). Frosting's fixed step: 3 and 1 of 12.
-    // The swing does not settle in 240 s either; it only fits more whole swings.
+    // Damped at the least step 0.02 nearly every seed is within 1.2, at Frosting's fixed step few
+    // (docs/decisions/0018-step-damping.md). The swing does not settle in 240 s either; it only
+    // fits more whole swings.
     assertThat(s.damped()).as("%s", s.seen()).isGreaterThanOrEqualTo(44);
     assertThat(s.fixed()).as("%s", s.seen()).isLessThanOrEqualTo(6);
   }
@@ -253,11 +255,11 @@ class BoundedClientOverloadSimulationTest {
    * band 0.05 wide about the share its load needs (0.455-0.505 at 1.2x, 0.505-0.555 at 1.4x; the
    * other two front ends split the rest), 320 s, the first 80 s not judged (a fixed share's start
    * is a backlog of its own). With c at its load's share the disks serve c at a utilisation near 1,
-   * where c's p99 over a 5 s window is mostly chance: a fixed share met Frosting's 20% per window
-   * only in a band 0.005-0.01 wide, and in at most 3 of 4 seeds there; below it c is starved, above
-   * it served far too well. The controller met it in every seed. Over the judged windows as one the
-   * best fixed shares (0.48-0.49 at 1.2x, 0.53 at 1.4x) met it in 2-3 of 4 seeds and the controller
-   * in none (1.85): its swing's cost.
+   * where c's p99 over a 5 s window is mostly chance: a fixed share meets Frosting's 20% per window
+   * only in a narrow band, and not in every seed there; below it c is starved, above it served far
+   * too well. The controller meets it in every seed. Over the judged windows as one the best fixed
+   * shares do better than the controller: that is its swing's cost
+   * (docs/decisions/0018-step-damping.md).
    */
   @Test
   void noFixedShareOfTheHeavyTenantMeetsFrostingsTwentyPercentPerWindowAsOftenAsTheController() {
@@ -276,7 +278,7 @@ class BoundedClientOverloadSimulationTest {
         seen.add(String.format("%.1fx c fixed at %.3f: %s", overload, share, j));
         best = best == null || j.perWindowMean() < best.perWindowMean() ? j : best;
       }
-      // 1.2x: the controller 4 of 4 (1.10), the best fixed share 3 (1.14); 1.4x: 4 (1.07), 1 (1.21).
+      // The controller within 1.2 in every seed, the best fixed share in fewer and worse on average.
       assertThat(controller.perWindow()).as("%s", seen).isEqualTo(seeds);
       assertThat(best.perWindow()).as("%s", seen).isLessThan(controller.perWindow());
       assertThat(controller.perWindowMean()).as("%s", seen).isLessThan(best.perWindowMean());

@@ -129,14 +129,12 @@ class ManyTenantSimulationTest {
           seed, cake.badness[0], cake.badness[1], cake.badness[2], cake.badnessSpread(),
           equal.badness[0], equal.badness[1], equal.badness[2], equal.badnessSpread()));
       // With each tenant's step halved where its share turns under an overload that lasts
-      // (cake.controller.minimax.damping 0.5, the default): 1.04 and 1.11; over seeds 1-12 a mean
-      // of 1.09 (at 2x the disks 1.06). With Frosting's fixed step (damping 1): 1.11 and 1.34, over
-      // 12 seeds 1.16 (2x: 1.23); 1.27 and 1.12 before reservations per tenant and sized for
-      // peaks, against 2.03 and 2.04 with equal shares.
-      // (The decider alone, before the load floor, gave 1.19 and 1.37; the real controller without
-      // the floor starved tenant a to its least share, no request completed in some intervals, and
-      // its badness was undefined.) Under overload every front end's queue grows whatever its
-      // share, so each one's badness is near its weight and the spread says little more.
+      // (cake.controller.minimax.damping 0.5, the default) the spread stays within Frosting's 20%,
+      // where equal shares ignore the weights (docs/decisions/0018-step-damping.md). The load
+      // floor keeps every tenant served: without it the controller starves a tenant to its least
+      // share and none of its requests complete in some intervals
+      // (docs/decisions/0019-load-floor.md). Under overload every front end's queue grows whatever
+      // its share, so each one's badness is near its weight and the spread says little more.
       for (double b : cake.badness) {
         assertThat(b).as("every tenant served in every window: %s", seen).isFinite();
       }
@@ -148,12 +146,10 @@ class ManyTenantSimulationTest {
 
   @Test
   void withRoomEveryFrontEndMeetsItsSloInMostWindowsAndBatchGetsTheRest() {
-    // At 0.65 x the front ends' chunks are 55% of the disks. Equal static shares met 28/25/29 of
-    // 30 windows here with the same batch throughput: with room, the simulated fair queues are
-    // work-conserving and the front ends rarely backlogged, so shares matter little. This checks
-    // that the controller keeps it so while it hands batch what the front ends leave: 30/29/29
-    // with the real controller and its load floor (30/29/30 before sizing for peaks), 669
-    // chunks/s of batch.
+    // At 0.65 x the front ends' chunks are 55% of the disks. With room, the simulated fair queues
+    // are work-conserving and the front ends rarely backlogged, so even equal static shares meet
+    // most windows. This checks that the controller keeps it so while it hands batch what the
+    // front ends leave.
     Outcome cake = run(0.65, true, 1);
     System.out.printf("many tenants, room: windows met %d/%d/%d of %d, batch %.0f chunks/s%n",
         cake.met[0], cake.met[1], cake.met[2], INTERVALS - CONVERGED, cake.batchChunksPerSecond);
@@ -166,10 +162,10 @@ class ManyTenantSimulationTest {
 
   @Test
   void theLoadFloorKeepsATenantDoingWellFromBeingCutBelowItsLoad() {
-    // Without the floor, b (doing 1.96x its SLO) was stepped down to a share of 0.097 while its
-    // chunks needed about 0.21 of the disks; its p99 went from 100 ms to 3.9 s in one interval, and
-    // b and c met 23 and 23 windows of 30. With it (1.25x the load, measured at the busier level):
-    // 29 and 29, the same batch.
+    // Without the floor, b (doing about twice its SLO) is stepped down below the share its chunks
+    // need, and its p99 goes from about 100 ms to seconds in one interval. With it (1.25x the load,
+    // measured at the busier level) b and c keep those windows at the same batch
+    // (docs/decisions/0019-load-floor.md).
     // Reservations off in both: they are another rule (reservationsServeALowRateTenant...).
     ManyTenantParams noFloor = new ManyTenantParams(ManyTenantParams.DEFAULTS.shares(), 6, 0, true, true, false, false);
     Outcome without = run(0.65, 1.0, Map.of(), true, 1, noFloor);
@@ -190,15 +186,13 @@ class ManyTenantSimulationTest {
   void burstsDoNotBreakReactiveControlHereAndSizingForPeaksKeepsTheWindowsAtACostToBatch() {
     // a at 3x its rate for one interval in four, a third of it otherwise (the mean its rate);
     // during a burst the front ends' chunks are 83% of the disks. Unlike the real hdd cluster
-    // (docs/benchmarks.md, bursty), the simulated fair queues are work-conserving and the others'
-    // cap is rarely engaged with room, so reactive control alone met the bursts here: a/b/c met
-    // 28/30/30 and 30/30/30 windows of 30 (seeds 1, 2), batch 679 and 679 chunks/s. Sized for
-    // peaks: 28/28/30 and 27/29/29, batch 400 and 328: a's share is held at its burst's load
-    // between bursts, and the others' cap grows only in a burst, which is what it costs.
+    // (docs/decisions/0014-priority-lanes.md), the simulated fair queues are work-conserving and
+    // the others' cap is rarely engaged with room, so reactive control alone meets the bursts
+    // here. Sized for peaks, a's share is held at its burst's load between bursts and the others'
+    // cap grows only in a burst: that costs batch, not windows.
     //
-    // Reservations off in both (another rule). With them on, seed 2 sized for peaks met 29/30/30
-    // with batch at 214 chunks/s instead of 328: b reserved a handler in the first interval, and
-    // the others' cap, cut in the first overloaded intervals, then stayed at 1 handler.
+    // Reservations off in both (another rule): with them on, an early reservation and an others'
+    // cap cut in the first overloaded intervals, then held at 1 handler, cost batch more still.
     List<String> seen = new ArrayList<>();
     ManyTenantParams noReservations = ManyTenantParams.DEFAULTS.withReservations(false);
     for (long seed = 1; seed <= 2; seed++) {
@@ -223,17 +217,16 @@ class ManyTenantSimulationTest {
   @Test
   void aTenantAtThreeTimesItsContractIsContainedByItsContract() {
     // c promised its 39 requests/s (bursts of 20) and sends 117. Without the contract its flood
-    // takes the disks (front ends at 99% of them): a, b and c meet 5, 7 and 10 windows of 30 (3, 4
-    // and 5 before reservations per tenant; 11, 9 and 10 before sizing for peaks: the flood's peak
-    // now holds its share up).
-    // With it, two thirds of c's calls are served best effort, held to one handler: 30, 30 and 30
-    // (c's calls within its contract), batch 672 chunks/s.
+    // takes the disks (front ends at 99% of them) and every front end misses most windows. With
+    // it, two thirds of c's calls are served best effort, held to one handler, and a, b and c
+    // (its calls within its contract) meet nearly every window
+    // (docs/decisions/0016-throughput-contracts.md).
     //
-    // Held to one handler *in service at once* (FairQueueScheduler.setInServiceCaps). With the hold
-    // as a rate of handler time only, charged when a call completes, this was 0, 0 and 0: every
-    // goal missed from the first interval, so the tenants without a goal kept the least share,
-    // best effort (a thousandth of that at the DataNode) waited there behind everyone while it
-    // held its handler, and new best-effort calls took handlers meanwhile until they held all 16.
+    // Held to one handler *in service at once* (FairQueueScheduler.setInServiceCaps). A hold as a
+    // rate of handler time only, charged when a call completes, contains nothing: every goal
+    // misses from the first interval, so the tenants without a goal keep the least share, best
+    // effort (a thousandth of that at the DataNode) waits there behind everyone while it holds its
+    // handler, and new best-effort calls take handlers meanwhile until they hold all 16.
     Map<String, Contract> contract = Map.of("c", Contract.of(39, 20));
     Outcome without = run(0.65, 3.0, Map.of(), true, 1, ManyTenantParams.DEFAULTS);
     Outcome with = run(0.65, 3.0, contract, true, 1, ManyTenantParams.DEFAULTS);
@@ -249,16 +242,14 @@ class ManyTenantSimulationTest {
 
   @Test
   void lanesServeTheBurstyTenantsBurstsAndStepAsideUnderOverload() {
-    // Measured (seeds 1, 2), a on-off as above, reactive only, with lanes against without: a/b/c
-    // met 30/30/28 and 30/30/29 windows against 28/30/30 and 24/30/29, batch 677 and 686 chunks/s
-    // against 679 and 671 (with reservations per tenant, and the others' cap within the SLO
-    // tenants' floors, which these runs have). c, the loosest SLO, is last in the order: with
-    // lanes sized from the busiest second but not leaving room for the lanes below them, it met 28
-    // and 24 (before the busiest second, 26 and 27). Under overload (1.25x), the
-    // lanes step aside and the spread is the minimax's, 1.04 and 1.11; when they did not, a and b
-    // met every window and c (weight 2) none: spread infinite. With token buckets on the lanes
-    // fitted to each tenant's arrivals (cake.controller.lanes.buckets): the same windows and the
-    // same batch, 30/30/28 and 30/30/29, 677 and 686 chunks/s; fitted to a's bursts, they never hold them back.
+    // a on-off as above, reactive only, with lanes against without: the lanes keep the bursty
+    // tenant's windows at the same batch. c, the loosest SLO, is last in the order, and pays in
+    // windows if the lanes above it leave no room for its load. Under overload (1.25x) the lanes
+    // step aside and the spread is the minimax's; lanes kept there would serve a and b in every
+    // window and c (weight 2) in none, an infinite spread (docs/decisions/0014-priority-lanes.md).
+    // Token buckets on the lanes fitted to each tenant's arrivals (cake.controller.lanes.buckets)
+    // change nothing here: fitted to a's bursts, they never hold them back
+    // (docs/decisions/0015-lane-token-buckets.md).
     List<String> seen = new ArrayList<>();
     for (long seed = 1; seed <= 2; seed++) {
       Outcome without = run(0.65, ManyTenantSimulationTest::onOff, 1.0, Map.of(), true, seed,

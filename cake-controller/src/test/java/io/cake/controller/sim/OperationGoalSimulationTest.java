@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A goal on one operation, steered by the real controller on the simulated cluster: a front end
  * whose gets (one chunk each) have a p99 SLO of 100 ms, and whose occasional scans (64 chunks,
- * about 0.3 s and more) do not count. Judged on the gets it is met; judged on every call, as
- * before {@code cake.slo.<tenant>.operation}, the scans make it a miss in every interval.
+ * about 0.3 s and more) do not count. Judged on the gets it is met; judged on every call (no
+ * {@code cake.slo.<tenant>.operation}), the scans make it a miss in every interval.
  */
 class OperationGoalSimulationTest {
   private static final int INTERVALS = 12;

@@ -50,8 +50,8 @@ class SimulationTest {
     assertThat(met).isBetween(0, 4);
     assertThat(withCake.subList(met, 20)).allSatisfy(i -> assertThat(i.frontP99Ms()).isLessThanOrEqualTo(50));
     // Without the second level the same 50/50 shares never get there: HBase handlers are the
-    // bottleneck and only reservations help. (264-597 ms here since the simulated RegionServer
-    // charges handler time, as the real one does; over 500 ms when it charged one per request.)
+    // bottleneck and only reservations help. (Hundreds of ms here, since the simulated
+    // RegionServer charges handler time, as the real one does.)
     assertThat(firstLevelOnly).allSatisfy(i -> assertThat(i.frontP99Ms()).isGreaterThan(200));
   }
 
@@ -139,7 +139,10 @@ class SimulationTest {
     assertThat(r).allSatisfy(i -> assertThat(i.frontP99Ms()).isLessThanOrEqualTo(200));
   }
 
-  /** The tail estimate the headroom's and the lanes' tests were measured with. */
+  /**
+   * One interval's tail at confidence 0.95, without the handler floor: the headroom's and the
+   * lanes' tests compare against a paper's loop that the later rules do not already rescue.
+   */
   private static final ControllerParams ONE_INTERVAL_TAIL =
       ControllerParams.DEFAULTS.withConfidence(0.95).withTailIntervals(1).withFillReservedSlots(false);
 
@@ -168,14 +171,13 @@ class SimulationTest {
   @Test
   void theHeadroomKeepsTheWindowsThatGivingShareBackBelowTheLoadMissed() {
     // The paper's loop gives share back until a window misses; with the headroom it stops at
-    // twice the front end's peak load. Measured (lanes off, 10 seeds, 400 intervals): 4, 0, 18
-    // and 6 over at 20, 100, 200 and 400 req/s without it, 1, 0, 0 and 0 with it; batch 1% and
-    // 4% lower at 200 and 400. At 20 req/s the intervals are too small to show the steered
-    // percentile, and the tail fit (TailPercentile) already keeps most of those windows (10 over
-    // without it), so that rate no longer shows the headroom's effect.
+    // twice the front end's peak load, for a few percent of batch
+    // (docs/decisions/0010-headroom-floor.md). Asserted at 200 and 400 req/s, where the paper's
+    // loop misses: at 100 it hardly does, and at 20 the intervals are too small to show the
+    // steered percentile and the tail fit (TailPercentile) already keeps most of those windows.
     for (double rate : new double[] {200, 400}) {
-      // Lanes off in both: they keep those windows on their own (the next test). The tail as it
-      // was measured: one interval's, at confidence 0.95 (the pooled tail's own test is below).
+      // Lanes off in both: they keep those windows on their own (the next test). One interval's
+      // tail at confidence 0.95, so the headroom is what differs (the pooled tail's own test is below).
       long[] off = steadyState(rate, ONE_INTERVAL_TAIL.withHeadroom(0).withLanes(0));
       long[] on = steadyState(rate, ONE_INTERVAL_TAIL.withLanes(0));
       assertThat(on[0]).as("rate %s: intervals over the SLO, headroom on vs off (%s)", rate, off[0])
@@ -206,9 +208,9 @@ class SimulationTest {
   void lanesAloneKeepTheWindowsThePaperLoopMissedAtTheSameBatch() {
     // The same ten seeds as the headroom's test, the headroom off in both: the paper's loop gives
     // share back until a window misses; a lane (twice the peak load wide) still serves the front
-    // end first when it does. Measured: 4, 0, 18 and 6 intervals over at 20, 100, 200 and 400
-    // req/s without lanes, 0 at each with them; batch within 1% at 20, 100 and 200, 3% lower at
-    // 400 (so 400 is not asserted at the same batch); 20 req/s as in the headroom's test.
+    // end first when it does (docs/decisions/0014-priority-lanes.md). Asserted at 200 req/s, where
+    // the paper's loop misses most; at 400 the lanes cost batch a few percent, so it is not
+    // asserted at the same batch.
     for (double rate : new double[] {200}) {
       ControllerParams noHeadroom = ONE_INTERVAL_TAIL.withHeadroom(0);
       long[] off = steadyState(rate, noHeadroom.withLanes(0));
@@ -222,8 +224,8 @@ class SimulationTest {
   @Test
   void thePooledTailAloneKeepsTheWindowsTheOneIntervalTailMissed() {
     // Headroom and lanes off in both, so the tail estimate is all that differs: the last
-    // interval's at confidence 0.95 (the earlier default) against two intervals' pooled at 0.985.
-    // Measured: 18 intervals over and 0, for 13% fewer batch chunks (the margin has a price).
+    // interval's at confidence 0.95 against two intervals' pooled at 0.985. The margin has a
+    // price in batch, hence the looser batch bound (docs/decisions/0009-pooled-tail.md).
     for (double rate : new double[] {200}) {
       long[] one = steadyState(rate, ONE_INTERVAL_TAIL.withHeadroom(0).withLanes(0));
       long[] pooled = steadyState(rate, ControllerParams.DEFAULTS.withHeadroom(0).withLanes(0).withFillReservedSlots(false));
@@ -238,10 +240,10 @@ class SimulationTest {
   void handlersToFillTheReservedSlotsAloneKeepTheWindowsThePaperLoopMissed() {
     // Headroom, lanes and the pooled tail off in both, so the HBase reservation's floor is all
     // that differs: the paper's (the HDFS reservation, for releases only) against the handlers it
-    // takes to keep the reserved slots busy (Reservations.handlersToFill). Measured (10 seeds):
-    // at 200 req/s 18 intervals over and 0, for 13% fewer batch chunks; 4, 0 and 6 over either
-    // way at 20, 100 and 400. With every other default on, nothing missed either way, and the
-    // floor cost 1% of batch at 200 req/s and 3% at 400.
+    // takes to keep the reserved slots busy (Reservations.handlersToFill). At 200 req/s the
+    // paper's floor misses and the larger one keeps those windows for some batch; at the other
+    // rates it changes nothing. With every other default on nothing misses either way, and the
+    // floor costs only a few percent of batch (docs/decisions/0011-fill-reserved-slots.md).
     ControllerParams paper = ONE_INTERVAL_TAIL.withHeadroom(0).withLanes(0);
     long[] off = steadyState(200, paper);
     long[] on = steadyState(200, paper.withFillReservedSlots(true));

@@ -74,12 +74,11 @@ class TenantReservationsSimulationTest {
 
   @Test
   void aLowRateTenantWaitingForHandlersHeldByScansMeetsItsSloWithAReservedHandlerNotWithShare() {
-    // Measured (seeds 1 to 3): with reservations a and b met 30/30 windows of 30 in each, batch
-    // 1335, 1334 and 1331 chunks/s; without, 27/30, 30/30 and 27/30, batch 1329, 1331 and 1336.
-    // The others' cap, which grows no further than the SLO tenants' load floors leave, protects a
-    // too (before that limit, without reservations: 20/28, 21/29 and 21/27). The reservation's own
-    // part, with the others' cap off in both: 30/30 in each with it, 0/22, 0/14 and 0/20 without:
-    // a's share climbs and it still waits for a scan to give a handler back.
+    // With reservations a and b meet every window at the same batch. The others' cap, which grows
+    // no further than the SLO tenants' load floors leave, protects a too, so without reservations
+    // a still meets most of its windows. The reservation's own part shows with the others' cap off
+    // in both: without it a meets none, since its share climbs and it still waits for a scan to
+    // give a handler back (docs/decisions/0017-minimax-shares.md).
     List<String> seen = new ArrayList<>();
     for (long seed = 1; seed <= 3; seed++) {
       Outcome with = run(true, seed);

@@ -5,14 +5,14 @@ package io.cake.core.level;
  * multiple of the interval, the same instants in every JVM on every host whose clock is kept.
  *
  * <p>Why: the controller reads the RegionServer's last closed interval and, beside it, the
- * DataNode's. Each used to close on its own timer, started whenever its server started, so the
- * two intervals sat at a phase fixed by chance: the DataNode's numbers were up to an interval
- * older than the latencies they were judged with. After a change of load (a run's start, a spike)
- * the controller read busy DataNode slots from before it (seen: a first decision of an hdd run
- * with 0.03 occupancy and 0.06 busy slots at the DataNode beside 0.58 busy handlers, which read
- * as contention beside the disk and capped the HBase pool at 5). Closing both on the same
- * boundaries makes them the same interval. A timer rescheduled after each tick also drifted by
- * the tick's own run time; boundaries do not.
+ * DataNode's. Each closing on its own timer, started whenever its server started, the two
+ * intervals would sit at a phase fixed by chance, the DataNode's numbers up to an interval older
+ * than the latencies they are judged with. After a change of load (a run's start, a spike) the
+ * controller would read busy DataNode slots from before it, and a disk-bound tenant's slow calls
+ * as contention beside the disk, which caps the HBase pool
+ * (docs/decisions/0024-wall-clock-intervals.md). Closing both on the same boundaries makes them
+ * the same interval. A timer rescheduled after each tick also drifts by the tick's own run time;
+ * boundaries do not.
  *
  * <p>Pure: the time is passed in.
  */

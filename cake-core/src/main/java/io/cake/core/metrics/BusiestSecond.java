@@ -8,8 +8,9 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Why: the controller reads a tenant's mean load over its interval (5 or 10 s), and a mean hides
  * a burst. An on-off front end whose 5 s burst straddles two 5 s intervals shows half its burst's
- * load in each; a priority lane sized from that was half the handlers the next burst wanted
- * (docs/benchmarks.md, bursty). A second inside the burst shows its load wherever the burst falls.
+ * load in each; a priority lane sized from that is half as wide as the next burst wants
+ * (docs/decisions/0014-priority-lanes.md). A second inside the burst shows its load wherever the
+ * burst falls.
  * Work is counted in the second it completed in, whole: exact for calls much shorter than a
  * second (gets), lumpy for longer ones, which is why the mean stays beside it.
  *

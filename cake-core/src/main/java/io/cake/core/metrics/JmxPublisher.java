@@ -24,7 +24,7 @@ import javax.management.ObjectName;
  * <pre>io.cake:type=FirstLevel,scheduler=NAME,tenant=TENANT,name=METRIC</pre>
  *
  * and per-scheduler ones without the tenant key. Each tenant has the interval's figures and, named
- * {@code <count>Total}, its counts since its metrics began (they only grow). See docs/metrics.md
+ * {@code <count>Total}, its counts since its metrics began (they only grow). See docs/operations.md
  * for the list of metrics. Call {@link #refresh()} after each roll so new tenants get their MBeans.
  */
 public final class JmxPublisher implements AutoCloseable {

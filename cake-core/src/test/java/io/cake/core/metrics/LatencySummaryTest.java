@@ -28,7 +28,7 @@ class LatencySummaryTest {
 
   /**
    * The controller's tick and a /jmx page summarise the same snapshot at once. Without the lock in
-   * meanNanos, HdrHistogram's shared iterator threw NoSuchElementException or gave wrong means here.
+   * meanNanos, HdrHistogram's shared iterator throws NoSuchElementException or gives wrong means here.
    */
   @Test
   void twoThreadsSummarisingOneHistogramAgree() throws Exception {

@@ -10,8 +10,8 @@ class AllocationTest {
 
   @Test
   void sharesIterateInTenantOrderInEveryJvm() {
-    // Map.copyOf's order depends on a per-JVM salt: with it, the simulator's queues were created
-    // (and ties broken) in an order that changed from run to run.
+    // Map.copyOf's order depends on a per-JVM salt: with it, the simulator's queues would be
+    // created (and ties broken) in an order that changes from run to run.
     Map<String, Double> shares = new java.util.HashMap<>();
     for (int i = 0; i < 20; i++) {
       shares.put(Integer.toHexString(i * 0x9E3779B9), 1.0 + i);

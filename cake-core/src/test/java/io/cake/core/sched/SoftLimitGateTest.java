@@ -87,8 +87,8 @@ class SoftLimitGateTest {
 
   @Test
   void whileAnotherTenantWaitsSharesDecideBeforeReclaimers() throws Exception {
-    // Before: a reclaimer went ahead of everyone, so a tenant's long block reads, lending and
-    // reclaiming, held every freed slot against another tenant's waiting reads.
+    // A reclaimer going ahead of everyone would let a tenant's long block reads, lending and
+    // reclaiming, hold every freed slot against another tenant's waiting reads.
     SoftLimitGate gate = new SoftLimitGate("disk3", new ManualClock(), 1);
     SoftLimitGate.Permit holder = gate.acquire("batch", 1);
     holder.lend();

@@ -5,7 +5,7 @@ import io.cake.core.sched.Allocation;
 import org.apache.hadoop.hbase.HConstants;
 
 /**
- * Every hbase-site.xml key of cake-hbase-rpc, next to its default. docs/hbase.md documents each.
+ * Every hbase-site.xml key of cake-hbase-rpc, next to its default. docs/configuration.md documents each.
  * Parsing and validation live in {@link CakeSettings} (the per-tenant keys in cake-core's {@link
  * TenantKeys}).
  */

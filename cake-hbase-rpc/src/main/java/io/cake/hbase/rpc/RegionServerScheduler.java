@@ -410,8 +410,8 @@ public final class RegionServerScheduler implements FirstLevel {
   /**
    * {@code limits} with tenant best-effort held to {@code handlers} of service (0: not held), as
    * {@code cake.hbase.best-effort.handlers} says. Its calls wait at the DataNode behind everyone's
-   * while they hold their handler: unheld, they came to hold every handler (in the simulator,
-   * every other front end then missed).
+   * while they hold their handler: unheld, they come to hold every handler and every other front
+   * end misses (docs/decisions/0016-throughput-contracts.md).
    */
   public static io.cake.core.sched.RateLimits withBestEffortCap(io.cake.core.sched.RateLimits limits, double handlers) {
     return limits.capped(TenantNames.BEST_EFFORT, handlers * MICROS_PER_SECOND);
@@ -420,8 +420,8 @@ public final class RegionServerScheduler implements FirstLevel {
   /**
    * The most best-effort calls in service at once for {@code cake.hbase.best-effort.handlers}
    * (0: no cap): the rate above alone is charged when a call completes, so while best-effort calls
-   * wait at the DataNode it let new ones take handlers until they held every one (in the
-   * simulator, with the many-tenant controller: every front end missed every window).
+   * wait at the DataNode it lets new ones take handlers until they hold every one, and every front
+   * end misses.
    */
   public static int bestEffortInService(double handlers) {
     return (int) Math.ceil(handlers);

@@ -196,7 +196,7 @@ class CakeSchedulerClusterTest {
     assertThat(s.known().cap().contains("no good/../name")).isFalse();
   }
 
-  // Clients without request or connection attributes (StockClients): issue 11, "tagging from any client".
+  // Clients without request or connection attributes (StockClients): tagging from any client.
 
   @Test
   void operationAttributesTagGetsPutsMultiAndOnlyTheCallThatOpensAScan() throws Exception {
@@ -225,8 +225,8 @@ class CakeSchedulerClusterTest {
 
   @Test
   void aPriorityTheClientAsksForDoesNotTakeUserTableCallsOutOfCake() throws Exception {
-    // Hostile: HBase's priority function trusts the header, so Get.setPriority(5) or (100) used
-    // to land in the stock scheduler's handlers beside meta and admin traffic, outside Cake.
+    // Hostile: HBase's priority function trusts the header, so Get.setPriority(5) or (100) could
+    // land in the stock scheduler's handlers beside meta and admin traffic, outside Cake.
     RegionServerScheduler s = cluster.scheduler();
     OperationStats ops = s.operationStats();
     long gets0 = ops.totalCompletions("prioT", OperationType.GET);
@@ -507,7 +507,7 @@ class CakeSchedulerClusterTest {
           throw new RuntimeException(e);
         }
       });
-      off.get(30, TimeUnit.SECONDS); // before: waited for the held handlers (released at 60 s)
+      off.get(30, TimeUnit.SECONDS); // must not wait for the held handlers (released at 60 s)
       assertThat(s.enabled()).isFalse();
       assertThat(gate.getCount()).as("handlers still held").isEqualTo(1);
 
@@ -683,7 +683,7 @@ class CakeSchedulerClusterTest {
     RegionServerScheduler s = cluster.scheduler();
     s.setPoolSize(4);
     try {
-      // 6 reservations need a pool of 7: they used to be checked against the pool of 4 and refused.
+      // 6 reservations need a pool of 7: checked against the pool of 4 they would be refused.
       cluster.updateConfiguration(conn, "cake.hbase.aimd.min", "8", "cake.hbase.tenant.resT.reservation", "6");
       CakeCluster.await("raising reload", Duration.ofSeconds(10),
           () -> s.aimdConfig().minSize() == 8 || !s.lastConfigurationError().isEmpty());
@@ -701,7 +701,7 @@ class CakeSchedulerClusterTest {
 
   @Test
   void taskMonitorKeepsOneStatusPerHandlerSlotHoweverOftenThePoolIsResized() throws Exception {
-    // Hostile: every handler thread used to add a status TaskMonitor never drops, and each resize
+    // Hostile: a status per handler thread would never be dropped by TaskMonitor, and each resize
     // starts new threads.
     RegionServerScheduler s = cluster.scheduler();
     int max = s.aimdConfig().maxSize();
@@ -760,7 +760,7 @@ class CakeSchedulerClusterTest {
           .hasStackTraceContaining("maxSize");
       int threads = ManagementFactory.getThreadMXBean().getThreadCount();
       Object bounds = List.of(mbs.getAttribute(name, "PoolMin"), mbs.getAttribute(name, "PoolMax"));
-      // Hostile: these bounds used to start 100,000 handler threads.
+      // Hostile: unchecked, these bounds would start 100,000 handler threads.
       assertThatThrownBy(() -> mbs.invoke(name, "setPoolBounds", new Object[] {100_000, 100_000}, new String[] {"int", "int"}))
           .hasStackTraceContaining("maxSize must be <= 1024");
       // The bounds stay; the pool itself may move within them meanwhile (AIMD runs on its timer).

@@ -15,8 +15,8 @@ import org.apache.hadoop.hbase.security.User;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * The client calls the HBase shell makes for the lines documented in docs/hbase.md ("Tagging from
- * the HBase shell"), in a process of its own so that HADOOP_USER_NAME decides its user as it does
+ * The client calls the HBase shell makes for the lines documented in docs/install.md, in a
+ * process of its own so that HADOOP_USER_NAME decides its user as it does
  * for {@code hbase shell}. The JRuby shell itself (hbase-shell) is not on Maven Central for 2.6.
  *
  * <pre>

@@ -15,7 +15,7 @@ class CakeTenantFileSystemConfigTest {
       Configuration conf = new Configuration(false);
       conf.set(CakeTenantFileSystem.ENABLED_KEY, junk);
       try (FileSystem base = FileSystem.newInstanceLocal(new Configuration(false))) {
-        // Hadoop's getBoolean took these for the default (true), silently.
+        // Hadoop's getBoolean takes these for the default (true), silently.
         assertThatThrownBy(() -> new CakeTenantFileSystem(base, conf))
             .isInstanceOf(IllegalArgumentException.class)
             .hasMessageContaining("cake.hdfs.client.enabled")

@@ -118,8 +118,8 @@ class TenantFileSystemIT {
 
   @Test
   void tenantsAnyClientCanNameDoNotCrowdOutConfiguredOnes() throws Exception {
-    // Hostile: the per-tenant clients used to be first come, first served, so junk tenants sent
-    // after a restart pushed the SLO tenant onto the base client, where the DataNode saw 'default'.
+    // Hostile: were the per-tenant clients first come, first served, junk tenants sent after a
+    // restart would push the SLO tenant onto the base client, where the DataNode sees 'default'.
     Configuration c = new Configuration(conf);
     c.setInt(CakeTenantFileSystem.MAX_TENANTS_KEY, 2);
     c.set("cake.hbase.tenant.front.share", "9");
@@ -140,8 +140,8 @@ class TenantFileSystemIT {
 
   @Test
   void clientsAreMadeAsTheFileSystemsUserNotTheFirstReadersDoAs() throws Exception {
-    // Hostile: a tenant's client used to be made as whichever user first read for it, e.g. a
-    // bulk load's doAs, and then served that tenant's reads of every file with that user's rights.
+    // Hostile: a tenant's client made as whichever user first read for it, e.g. a bulk load's
+    // doAs, would serve that tenant's reads of every file with that user's rights.
     Path secret = new Path("/owner-only");
     TestCluster.write(cluster.getFileSystem(), secret, TestCluster.data(64 * KB, 3), 16L * MB);
     cluster.getFileSystem().setPermission(secret, new org.apache.hadoop.fs.permission.FsPermission((short) 0600));

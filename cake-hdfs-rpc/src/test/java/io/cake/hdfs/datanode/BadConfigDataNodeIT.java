@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class BadConfigDataNodeIT {
   @Test
   void aBadCakeKeyLeavesTheDataNodeServingUnscheduled() throws Exception {
-    // Hostile: this used to throw from the dataset factory, so the DataNode never started.
+    // Hostile: thrown from the dataset factory, this would keep the DataNode from starting.
     Configuration conf = TestCluster.hookedConf("bad-config");
     conf.set(HdfsSchedulerConfig.SOFT_LIMIT_KEY, "lots");
     try (MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build()) {

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class ClientNameParserTest {
   private final ClientNameParser parser = new ClientNameParser("batch");
 
-  // Real names captured from a 3.4.2 MiniDFSCluster (see docs/hdfs.md).
+  // Real names captured from a 3.4.2 MiniDFSCluster (see docs/design/first-level.md).
   private static final String MR_READ =
       "DataXceiver for client DFSClient_attempt_1_0001_m_000001_0_-727170943_1 at /127.0.0.1:54774"
           + " [Sending block BP-1215975432-127.0.0.1-1795315955776:blk_1073741825_1001]";

@@ -521,7 +521,7 @@ class DataNodeSchedulingIT {
     assertThat(sched.limit()).isEqualTo(4);
     assertThatThrownBy(() -> mbs.setAttribute(control, new Attribute("SoftLimit", 0)))
         .hasRootCauseMessage("soft limit must be within [1, 1024], got 0");
-    // Hostile: this used to grow the slot list under the scheduler lock and leave it set.
+    // Hostile: unchecked, this would grow the slot list under the scheduler lock and leave it set.
     assertThatThrownBy(() -> mbs.setAttribute(control, new Attribute("SoftLimit", Integer.MAX_VALUE)))
         .hasRootCauseMessage("soft limit must be within [1, 1024], got " + Integer.MAX_VALUE);
     assertThat(sched.limit()).isEqualTo(4);

@@ -58,7 +58,7 @@ class HdfsSchedulerConfigTest {
   @Test
   void badValuesNameTheKey() {
     assertRefused("cake.hdfs.tenant.fe.share", "x", "cake.hdfs.tenant.fe.share");
-    // These two used to name the tenant only ("share of 'fe'", "reservation of 'fe'").
+    // These two name the key, not only the tenant ("share of 'fe'", "reservation of 'fe'").
     assertRefused("cake.hdfs.tenant.fe.share", "-1", "cake.hdfs.tenant.fe.share must be a positive");
     assertRefused("cake.hdfs.tenant.fe.reservation", "-1", "cake.hdfs.tenant.fe.reservation must be >= 0");
     assertRefused("cake.hdfs.tenant.fe.reservation", "x", "cake.hdfs.tenant.fe.reservation");
@@ -74,7 +74,7 @@ class HdfsSchedulerConfigTest {
     assertRefused("cake.hdfs.soft-limit.per-volume", "one", "cake.hdfs.soft-limit.per-volume must be an integer");
     assertRefused("cake.hdfs.batch-tenant", "a b", "cake.hdfs.batch-tenant");
     assertRefused("cake.hdfs.metrics.interval-ms", "-1", "cake.hdfs.metrics.interval-ms");
-    // These used to fail with Hadoop's bare NumberFormatException: For input string: "lots".
+    // Not Hadoop's bare NumberFormatException (For input string: "lots"): the key is named.
     assertRefused("cake.hdfs.soft-limit", "lots", "cake.hdfs.soft-limit must be an integer, got 'lots'");
     assertRefused("cake.hdfs.chunk-size", "64k", "cake.hdfs.chunk-size must be an integer");
     assertRefused("cake.hdfs.max-tenants", "many", "cake.hdfs.max-tenants must be an integer");

@@ -62,11 +62,10 @@ public final class ManyTenantDecider {
    * overload that lasts the heavy tenant's share does not settle: it swings about the share its
    * load needs, starved while its backlog grows, then served well while it drains, and must climb
    * about 0.2 past where the backlog starts before it drains. The least step sets how long that
-   * climb takes: at 0.01 one took 105 s of a 240 s run on the hdd cluster, so the run's mean
-   * badness hung on where its one or two swings fell. No fixed share does better per window (the
-   * heavy tenant at its load's share is a queue at a utilisation near 1), so the swing is kept
-   * short rather than removed. Runs and simulator screens by least step: docs/benchmarks.md,
-   * "overload: a shorter swing" and "overload: is the swing the controller's?".
+   * climb takes: much smaller and one climb fills most of a run, so its mean badness hangs on
+   * where one or two swings fall. No fixed share does better per window (the heavy tenant at its
+   * load's share is a queue at a utilisation near 1), so the swing is kept short rather than
+   * removed (docs/decisions/0018-step-damping.md).
    */
   public static final double LEAST_STEP = 0.2;
 

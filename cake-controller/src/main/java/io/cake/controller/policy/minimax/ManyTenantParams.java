@@ -7,20 +7,17 @@ import java.util.Objects;
  *
  * @param shares the allocator's step (Frosting's sigma, 0.1), target performance (1.5: a tenant is
  *     given share until its model says 1.5x its SLO, because one interval's p99 is noisy and the
- *     model only holds near the share it was fitted at; 1.1 met only half the windows in the
- *     simulator, 2.0 did worse than 1.5), least share (0.005) and damping (0.5: under an overload
- *     that lasts, a tenant's step halves each time its share turns, {@link StepDamping}; 1 is
- *     Frosting's fixed step). Against the swing of the heaviest tenant's share under overload (its
- *     backlog answers a cut late): in the simulator's overload scenario (12 seeds) the
- *     weighted-badness spread's mean went from 1.16 and 1.23 (at 1.25x and 2x the disks) with the
- *     fixed step to 1.09 and 1.06; on the hdd mini-cluster four runs gave 1.12, 1.06, 1.11 and
- *     1.34 per window, where the fixed step's seven gave 1.13 to 1.52 (docs/benchmarks.md, overload)
+ *     model only holds near the share it was fitted at; a lower target leaves too little margin),
+ *     least share (0.005) and damping (0.5: under an overload that lasts, a tenant's step halves
+ *     each time its share turns, {@link StepDamping}; 1 is Frosting's fixed step). Damping
+ *     counters the swing of the heaviest tenant's share under overload, whose backlog answers a cut
+ *     late (docs/decisions/0017-minimax-shares.md, docs/decisions/0018-step-damping.md)
  * @param fitWindow how many past intervals each tenant's linear model is fitted to (6)
  * @param loadMargin each tenant keeps at least this many times the fraction of the slots its load
  *     kept busy in the last interval (Little's law, the busier of HBase and the DataNode), while
  *     every tenant's fits (1.25; 0: off). Below its load a tenant's queue grows without bound, and
- *     a linear model fitted where it was stable cannot see that coming: in the simulator a tenant
- *     doing well was stepped down to half its load and its p99 went from 100 ms to 3.9 s.
+ *     a linear model fitted where it was stable cannot see that coming
+ *     (docs/decisions/0019-load-floor.md).
  * @param othersCap whether the tenants without an SLO are held to a number of handlers in service
  *     by AIMD on the SLOs ({@link OthersCap}; true)
  * @param peaks whether both of those are sized for each SLO tenant's recent peak load rather than
@@ -29,13 +26,11 @@ import java.util.Objects;
  *     cap grows only in an interval in which every SLO tenant's load was near its peak (at least
  *     {@link ManyTenantPolicy#NEAR_PEAK} of it), since meeting a goal between bursts says nothing
  *     of the next burst. Off, a burst shorter than an interval meets a cap grown in the quiet
- *     intervals before it and a share cut to the quiet load (the bursty experiment, reactive only)
+ *     intervals before it and a share cut to the quiet load
  * @param cutOnEveryMiss whether the others' cap is cut on every miss of a goal (true), or only when
  *     the allocator also says the shares cannot give every goal its target (false, the default).
- *     One default run each on the real hdd cluster: with a tenant at 3x its contract, cutting on
- *     every miss kept the others at 100% of windows and its in-contract calls within their SLO
- *     (the default: 53% and 93%, and 319 ms against 232); with three well-behaved tenants it met
- *     80/67/87% of windows with less batch (the default: 87-100%)
+ *     Cutting on every miss helps when a tenant exceeds its contract but costs windows and batch
+ *     when every tenant behaves (docs/decisions/0020-others-cap.md)
  * @param reservations whether each SLO tenant is also given reserved HBase handlers where shares
  *     cannot help it (Cake's Algorithm 2 per tenant, {@link TenantReservations}; true)
  */

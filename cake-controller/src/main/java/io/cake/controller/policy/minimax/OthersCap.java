@@ -15,11 +15,11 @@ import java.util.Map;
  * Pure.
  *
  * <p>Why grow no further than the floors leave: growth is a probe, and a probe that fails is a
- * missed window. In multi-tenant runs the cap grew one handler an interval, 5 to 9 of 10, every
- * goal met with room at each step, until a get arrived to find the scans holding 9: two tenants
- * missed a window each, which the minimax did not call overloaded, so nothing cut the cap. The
- * floors are the fraction of the slots each SLO tenant's recent peak load needs (with margin),
- * the same the shares keep; a cap into them hands the scans the handlers those peaks need.
+ * missed window. A cap that grows while every goal is met with room can reach nearly the whole
+ * pool, until a get arrives to find the scans holding almost every handler; that miss is not one
+ * the minimax calls overloaded, so nothing cuts the cap. The floors are the fraction of the slots
+ * each SLO tenant's recent peak load needs (with margin), the same the shares keep; a cap into
+ * them hands the scans the handlers those peaks need (docs/decisions/0020-others-cap.md).
  */
 public final class OthersCap {
   public static final double DECREASE = 0.75;

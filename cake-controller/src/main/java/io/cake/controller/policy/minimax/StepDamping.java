@@ -16,7 +16,7 @@ import java.util.TreeMap;
  * latency answers a cut with the lag of its backlog, which the linear models cannot see. With a
  * fixed step the heaviest tenant's share swings: it climbs while its backlog drains, is handed back
  * a full step an interval once it meets its SLO, lands below its load, and its backlog comes back
- * (docs/benchmarks.md, overload). Halving on each turn lets the first approach from equal shares go
+ * (docs/decisions/0018-step-damping.md). Halving on each turn lets the first approach from equal shares go
  * at the full step and each swing after it go at half the last.
  *
  * <p>The first overloaded decision's moves are not counted: in it the tenants without a goal are cut

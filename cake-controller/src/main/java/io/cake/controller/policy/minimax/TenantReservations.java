@@ -37,12 +37,11 @@ import java.util.Objects;
  * given in order (heaviest tenant first) when it is short, and clipped in that order when it
  * shrinks (an AIMD pool that got smaller).
  *
- * <p>Not at the DataNode, where reservations stay as configured. A DataNode slot is a disk (four
- * in the hdd regime), and a front end of single-row gets keeps a fraction of one busy: Algorithm
- * 1's rule for each tenant, tried first, reserved three of four slots for front ends keeping 0.2
- * to 0.3 of a slot busy each, and batch fell to 19% of isolated in a shares-only run of
- * {@code ./cake-bench experiment multi-tenant} (70-78% in earlier runs), with no window gained.
- * The priority lanes already give a laned tenant the next free slot there.
+ * <p>Not at the DataNode, where reservations stay as configured. A DataNode slot is a whole disk,
+ * and a front end of single-row gets keeps only a fraction of one busy: Algorithm 1's rule per
+ * tenant reserves most of the disks for front ends that barely use them, which costs batch most of
+ * its throughput and gains no window (docs/decisions/0017-minimax-shares.md). The priority lanes
+ * already give a laned tenant the next free slot there.
  *
  * <p>Pure: state in, state out.
  */
@@ -157,8 +156,8 @@ public final class TenantReservations {
    * what it waits for is a handler to free, which only a reservation holds for it. A tenant at or
    * over its share is share-bound, as every tenant is under overload, where a reservation would
    * favour it over the weights; so is one whose queue grew, whose busy handlers say what it got,
-   * not what it needs (in an overload run, two tenants starved of handlers in the first interval
-   * counted as low load without this, and got one each while the heaviest got none).
+   * not what it needs (without this, tenants starved of handlers at the start of an overload
+   * count as low load and are given handlers ahead of the heaviest).
    */
   static boolean lowLoad(double peakBusy, int slots, double share, double backlog) {
     return backlog <= STEADY_BACKLOG && peakBusy <= LOW_LOAD * share * slots;

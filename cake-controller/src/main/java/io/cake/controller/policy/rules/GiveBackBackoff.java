@@ -6,8 +6,9 @@ import io.cake.controller.policy.ControlState;
  * Beyond the paper: giving share or a reservation back probes for slack. If the interval after
  * the probe misses, the next give-back waits (4 intervals, doubling while probes keep failing;
  * a probe that holds resets it). Without this the loop gives back until a window misses, then
- * takes back and gives back again: in the hdd regime that was most of the windows it missed
- * after converging. This rule judges the last interval's probe and starts this interval's with
+ * takes back and gives back again, and in the hdd regime that cycle is most of the windows it
+ * misses after converging (docs/decisions/0010-headroom-floor.md). This rule judges the last
+ * interval's probe and starts this interval's with
  * the share Algorithm 1 gave back; the other rules that give back add theirs.
  */
 public final class GiveBackBackoff implements DecisionRule {

@@ -11,9 +11,8 @@ import io.cake.controller.policy.Observation;
  * every slot it leaves), but a share below its load makes its queue grow without bound. The
  * paper's loop gives share back until latency says stop, tuned to the load of the moment, so a
  * burst or a diurnal peak finds the tenant below its load for the interval or two the loop needs
- * to react: in the hdd regime a front end given back to 28% of the share while it kept 1.5
- * handlers and 0.8 disk slots busy took 1.6 s at the p99 when a spike doubled its rate
- * (docs/controller.md).
+ * to react, and a spike or peak then costs windows of seconds at the p99
+ * (docs/decisions/0010-headroom-floor.md).
  */
 public final class HeadroomFloor implements DecisionRule {
   @Override

@@ -5,10 +5,10 @@ import io.cake.controller.policy.ControllerParams;
 /**
  * Beyond the pool cap: at its floor one shared handler still runs the other tenants' calls
  * back to back, and on a CPU-bound RegionServer that handler, the DataNode reads and the client
- * work behind it take most of the machine (seen in the memory regime: the pool at 2, share at
- * 99.9%, batch still at 95% of isolated, the front end still missing). So a CPU-bound miss with
- * the cap at its floor for a second interval throttles every other tenant to a number of
- * handlers' worth of service ({@link #tighter}); while the SLO holds with slack the throttle
+ * work behind it take most of the machine: batch keeps nearly all its throughput through that one
+ * handler and the front end still misses (docs/decisions/0005-pool-cap-and-throttle.md). So a
+ * CPU-bound miss with the cap at its floor for a second interval throttles every other tenant to
+ * a number of handlers' worth of service ({@link #tighter}); while the SLO holds with slack the throttle
  * loosens by {@link #THROTTLE_STEP} as a give-back probe, and is lifted at a whole handler. Off
  * (0) with the pool cap.
  */

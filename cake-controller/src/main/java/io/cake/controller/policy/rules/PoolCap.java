@@ -37,8 +37,8 @@ public final class PoolCap implements DecisionRule {
     }
     if (Double.isNaN(perf) || d.fewSamples()) {
       // Too few samples, even for a clear miss: whether the time went to CPU or to the disk is
-      // read beside the DataNode's interval, which at a load's start may predate the load (seen:
-      // a 5-handler cap at the first decision of an hdd run, on a DataNode interval showing 0.00).
+      // read beside the DataNode's interval, which at a load's start may predate the load and
+      // make a disk-bound tenant look CPU-bound.
       return cap;
     }
     int running = running(obs, cap);
@@ -79,9 +79,9 @@ public final class PoolCap implements DecisionRule {
 
   /**
    * The deepest multiplicative cut in one interval: a front end six times over its SLO takes a
-   * pool of 10 to its floor in one step, where halving took two and the throttle four more
-   * (docs/controller.md). Not deeper: one slow interval (a GC pause) must not cost the other
-   * tenants more than the give-back probe returns in a few.
+   * pool of 10 to its floor in one step, where halving would take two and the throttle four more
+   * (docs/decisions/0006-deepest-cut-a-quarter.md). Not deeper: one slow interval (a GC pause)
+   * must not cost the other tenants more than the give-back probe returns in a few.
    */
   static final double MAX_CUT = 0.25;
 
@@ -103,8 +103,8 @@ public final class PoolCap implements DecisionRule {
    * The tenant's handlers spend most of their time in DataNode reads (waiting in a device queue
    * below Cake's gate counts, and shows no occupancy at the gate once slots are reserved): a slow
    * call is then slow at the disk, and fewer handlers beside it would not make it faster. Without
-   * this the cap read disk queueing as CPU contention and shrank the pool 10 to 5 in the hdd
-   * regime, leaving batch one handler beside the front end's reservations.
+   * this the cap reads disk queueing as CPU contention and shrinks the pool until batch has one
+   * handler beside the front end's reservations (docs/decisions/0005-pool-cap-and-throttle.md).
    */
   static boolean diskBound(Observation obs) {
     return obs.hbaseBusy() > 0 && obs.hdfsBusy() >= DISK_BOUND_FRACTION * obs.hbaseBusy();

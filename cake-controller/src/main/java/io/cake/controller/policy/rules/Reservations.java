@@ -45,11 +45,11 @@ public final class Reservations {
    * tenant whose handlers are busy {@code hbaseBusy} while its reads keep {@code hdfsBusy} slots
    * busy needs {@code hbaseBusy / hdfsBusy} handlers per slot it reads on (never fewer than one).
    * Fewer reserved handlers leave reserved slots the tenant cannot reach while batch scans hold
-   * every shared handler: in the hdd regime's spike the front end held 3 of 4 slots, 2 handlers
-   * and share 99.9%, kept 2.0-2.25 handlers and 1.2 slots busy, and still waited for a handler half
-   * the interval (occupancy 0.46-0.49), since a scan starved at the gate holds its handler for
-   * seconds. Cake's own Algorithm 2 already never releases a handler below the HDFS reservation;
-   * this is that floor, scaled by what the tenant's calls do besides reading. The scale stops at
+   * every shared handler: a front end holding most of the slots and nearly all the share still
+   * waits for a handler, since a scan starved at the gate holds its handler for seconds
+   * (docs/decisions/0011-fill-reserved-slots.md). Cake's own Algorithm 2 already never releases a
+   * handler below the HDFS reservation; this is that floor, scaled by what the tenant's calls do
+   * besides reading. The scale stops at
    * what {@link PoolCap} still calls disk-bound (1 / {@link PoolCap#DISK_BOUND_FRACTION} handlers
    * per slot): handler time beyond that is CPU, which the pool cap limits rather than reserves.
    *

@@ -14,10 +14,9 @@ import io.cake.controller.policy.ControllerParams;
  * At the DataNode the occupancy says nothing about the reserved slots: with a limit per device a
  * read waits for its own disk, busy with another tenant's read, while reserved slots stand free,
  * and no reservation shortens that wait. So a DataNode slot goes when the slots left would run
- * at most half busy, whatever the queue did. In the hdd regime the front end's reads kept its
- * DataNode queue at occupancy 0.10-0.29 while it kept 0.5-0.7 of its 3 reserved slots busy; the
- * occupancy test kept all 3 from batch for the rest of the run (batch at 32% and 47% of isolated,
- * against 66% in a run that never reserved one).
+ * at most half busy, whatever the queue did: the tenant's queue stays occupied while its reserved
+ * slots are mostly idle, so an occupancy test would keep them from batch for the rest of a run
+ * (docs/decisions/0012-slack-release.md).
  */
 public final class SlackRelease implements DecisionRule {
   @Override

@@ -68,8 +68,8 @@ public final class SloComplianceAtHdfs implements DecisionRule {
     String why = "";
     if (d.share > params.reserveAboveShare()) {
       // Beyond the paper: a slot reserved for a tenant that does not wait for slots would
-      // idle beside it and take the disk from batch (seen on a CPU-bound RegionServer: 5 of
-      // 6 DataNode slots reserved at occupancy 0.00, the SLO still missed).
+      // idle beside it and take the disk from batch (on a CPU-bound RegionServer the paper's
+      // rule reserves most of the slots at no DataNode occupancy, and the SLO still misses).
       why = !canReserveHdfs ? " (no HDFS slot left to reserve)"
           : !waitsAtDataNode ? String.format(" (no HDFS reservation: hardly waiting at the DataNode, occupancy %.2f)", d.obs.hdfsOccupancy())
           : "";
@@ -83,16 +83,14 @@ public final class SloComplianceAtHdfs implements DecisionRule {
    * <ul>
    *   <li>The linear model says no share below the bound can meet the SLO: reserve now instead of
    *       walking share up to the bound first (that walk is where the paper's convergence time
-   *       went: four intervals in its Fig. 12, eight in our hdd regime).
+   *       went: four intervals in its Fig. 12, more in the hdd regime).
    *   <li>The tenant holds a slot and its recent peak load runs its slots more than half busy
    *       ({@link Reservations#outgrown}). A share is a turn at the next slot that frees, and with
    *       one read per disk a read waits for its own disk's batch read whatever the share; a
-   *       reserved slot keeps batch off a disk. In the hdd regime's spike a front end with 2 slots
-   *       kept 1.2-1.5 busy, missed at perf 0.99 twice, and the share rule stepped 1.1 points each
-   *       time while its p99 over the spike's last 5 s reached 252 ms against 188. Not the first
-   *       slot: reserving it for any miss took one at every cold start, at every SLO, and the
-   *       release keeps two at the hdd front end's 0.5-0.8 busy: batch fell from 71% to 59% of
-   *       isolated at fig14-17's 3.4x and 4.5x points (docs/benchmarks.md).
+   *       reserved slot keeps batch off a disk, where a narrow miss only steps share a point
+   *       while the spike goes on. Not the first slot: reserving it for any miss takes one at
+   *       every cold start, at every SLO, and the slack release keeps a front end's lightly busy
+   *       slots, which costs batch (docs/decisions/0013-outgrown-reservation.md).
    * </ul>
    */
   private static String reserveWhy(DecisionDraft d, double perf, boolean canReserveWhileWaiting) {
