@@ -49,45 +49,11 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
   }
 
   public static void main(String[] args) {
-    if (args.length > 0 && args[0].equals("compare")) {
-      if (args.length != 3) {
-        System.err.println("cake-bench: compare needs two results.json files: compare A/results.json B/results.json");
-        System.exit(2);
-      }
-      try {
-        System.out.print(io.cake.bench.report.Compare.table(new File(args[1]), new File(args[2])));
-      } catch (java.io.IOException e) {
-        System.err.println("cake-bench: compare: " + e.getMessage());
-        System.exit(1);
-      }
-      return;
-    }
-    Options o;
+    int rc;
     try {
-      o = Options.parse(args);
-    } catch (IllegalArgumentException e) {
-      System.err.println("cake-bench: " + e.getMessage());
-      System.exit(2);
-      return;
-    }
-    if (o == null) {
-      System.out.print(Options.HELP);
-      return;
-    }
-    int rc = 0;
-    try {
-      if (o.repeat > 1) {
-        Repeat.run(args, o.out, o.repeat);
-        System.out.println("cake-bench: report in " + new File(o.out, "report.md").getPath());
-        System.exit(0);
-      }
-      File dir = new CakeBench(o).run();
-      System.out.println("cake-bench: report in " + new File(dir, "report.md").getPath());
-    } catch (Throwable t) {
-      System.err.println();
-      System.err.println("cake-bench: failed: " + t);
-      t.printStackTrace();
-      rc = 1;
+      rc = BenchCommand.commandLine().execute(args);
+    } catch (Throwable t) { // an Error: picocli handles exceptions only
+      rc = BenchCommand.failed(t, new java.io.PrintWriter(System.err, true));
     }
     // HBase and Hadoop leave non-daemon threads behind after shutdown.
     System.exit(rc);

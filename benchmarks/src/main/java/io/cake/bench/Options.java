@@ -4,17 +4,16 @@ import io.cake.bench.disk.DiskModel;
 import io.cake.bench.load.RateShape;
 import io.cake.bench.report.RunSummary;
 import java.io.File;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** Command-line options of ./cake-bench and the scale presets they start from. */
+/**
+ * What a run of ./cake-bench was asked for, and the scale presets it starts from. {@link RunOptions}
+ * fills it from the command line; the rest of the harness reads it.
+ */
 public final class Options {
   /** Durations and sizes of one scale. */
   public enum Scale {
@@ -94,7 +93,6 @@ public final class Options {
   public Disk disk = Disk.MEMORY;
   /** The emulated disk's parameters (--disk hdd), validated once all options are read. */
   public DiskModel diskModel;
-  private final Map<String, String> diskKeys = new LinkedHashMap<>();
 
   /** Where the tenants' clients run: the cluster's JVM (default) or two of their own. */
   public Clients clients = Clients.IN_JVM;
@@ -113,236 +111,18 @@ public final class Options {
     HDD
   }
 
-  /**
-   * {@code v} as one of {@code type}'s constants, written in lower case with '-' for '_' (in-jvm),
-   * else an error naming {@code option} and every value it takes.
-   */
-  static <E extends Enum<E>> E choice(String option, Class<E> type, String v) {
-    try {
-      return Enum.valueOf(type, v.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
-    } catch (IllegalArgumentException e) {
-      List<String> names = new ArrayList<>();
-      for (E c : type.getEnumConstants()) {
-        names.add(c.name().toLowerCase(Locale.ROOT).replace('_', '-'));
-      }
-      String last = names.remove(names.size() - 1);
-      throw new IllegalArgumentException(
-          option + " must be " + (names.isEmpty() ? "" : String.join(", ", names) + " or ") + last + ", got '" + v + "'");
-    }
-  }
-
   public static final String[] ALL_POLICIES = {
     "isolated-frontend", "isolated-batch", "hbase-fifo", "hbase-rwqueue", "hbase-deadline",
     "hbase-quota", "cake-static", "cake-slo", "overhead"
   };
 
   /**
-   * The --help text. A file, so that ./cake-bench prints it without a build or a JVM;
-   * OptionsTest checks it names every experiment, policy and option.
+   * The options {@code args} give a run or {@code experiment NAME}, checked as ./cake-bench checks
+   * them ({@link BenchCommand}); null when they ask for help. Bad input throws picocli's
+   * ParameterException, its message naming the option.
    */
-  static final String HELP = helpText();
-
-  private static String helpText() {
-    try (InputStream in = Options.class.getResourceAsStream("help.txt")) {
-      if (in == null) {
-        throw new IllegalStateException("help.txt missing from the classpath");
-      }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  /** Parses; returns null after printing help. */
-  public static Options parse(String[] args) {
-    Options o = new Options();
-    o.parseArgs(args);
-    return o.help ? null : o.finish();
-  }
-
-  private boolean help;
-  private boolean diskGiven;
-
-  private Options finish() {
-    if (experiment != null && !diskGiven) {
-      disk = Disk.HDD; // the paper's regime
-    }
-    if (experiment != null && zk != null) {
-      throw new IllegalArgumentException("experiment runs on the embedded cluster only; drop --zk");
-    }
-    if (disk == Disk.HDD) {
-      Map<String, String> keys = new LinkedHashMap<>(diskKeys);
-      keys.putIfAbsent(DiskModel.SEED, Long.toString(seed));
-      diskModel = DiskModel.from("", keys::get);
-    } else if (!diskKeys.isEmpty()) {
-      throw new IllegalArgumentException("--" + diskKeys.keySet().iterator().next() + " needs --disk hdd");
-    }
-    return this;
-  }
-
-  private void parseArgs(String[] args) {
-    Options o = this;
-    int first = 0;
-    if (args.length > 0 && args[0].equals("experiment")) {
-      if (args.length < 2 || args[1].startsWith("--")) {
-        throw new IllegalArgumentException(
-            "experiment needs a name: " + io.cake.bench.experiment.Figure.names());
-      }
-      experiment = io.cake.bench.experiment.Figure.parse(args[1]);
-      first = 2;
-    }
-    for (int i = first; i < args.length; i++) {
-      String a = args[i];
-      String v = null;
-      int eq = a.indexOf('=');
-      if (a.startsWith("--") && eq > 0) {
-        v = a.substring(eq + 1);
-        a = a.substring(0, eq);
-      }
-      switch (a) {
-        case "--help", "-h" -> {
-          help = true;
-          return;
-        }
-        case "--quick" -> o.scale = Scale.QUICK;
-        case "--full" -> {
-          o.scale = Scale.FULL;
-          o.shape = RateShape.DIURNAL;
-        }
-        case "--tiny" -> o.scale = Scale.TINY;
-        case "--default" -> o.scale = Scale.DEFAULT;
-        case "--no-plots" -> o.plots = false;
-        case "--no-progress" -> o.progress = false;
-        default -> {
-          if (v == null) {
-            if (i + 1 >= args.length) {
-              requireKnown(a);
-              throw new IllegalArgumentException(a + " needs a value (see --help)");
-            }
-            v = args[++i];
-          }
-          o.set(a, v);
-        }
-      }
-    }
-  }
-
-  /** Refuses an option the parser does not know as unknown (not as missing its value). */
-  private static void requireKnown(String key) {
-    try {
-      new Options().set(key, "0");
-    } catch (IllegalArgumentException e) {
-      if (e.getMessage().startsWith("unknown option")) {
-        throw e;
-      }
-    }
-  }
-
-  private void set(String key, String v) {
-    try {
-      switch (key) {
-        case "--out" -> out = new File(v);
-        case "--zk" -> {
-          io.cake.cli.cluster.ZkQuorum.parse(v, znodeParent); // refused here, naming --zk
-          zk = v;
-        }
-        case "--znode-parent" -> {
-          io.cake.cli.cluster.ZkQuorum.parse("localhost", v); // refused here, naming --znode-parent
-          znodeParent = v;
-        }
-        case "--zk-policy" -> zkPolicy = v;
-        case "--disk" -> {
-          disk = choice(key, Disk.class, v);
-          diskGiven = true;
-        }
-        case "--disk-seek-ms", "--disk-rpm", "--disk-mb-per-s", "--disk-volumes" -> {
-          Double.parseDouble(v); // a number; its range is checked with the others
-          diskKeys.put(key.substring(2), v);
-        }
-        case "--clients" -> clients = choice(key, Clients.class, v);
-        case "--shape" -> shape = RateShape.parse(v);
-        case "--rate" -> rate = positive(key, Double.parseDouble(v));
-        case "--records" -> records = (long) (double) positive(key, Double.parseDouble(v));
-        case "--duration" -> measureSeconds = positive(key, Double.parseDouble(v));
-        case "--batch-threads" -> batchThreads = (int) (double) positive(key, Integer.parseInt(v));
-        case "--frontend-threads" -> frontendThreads = (int) (double) positive(key, Integer.parseInt(v));
-        case "--seed" -> seed = Long.parseLong(v);
-        case "--policies" -> {
-          policies.clear();
-          for (String p : v.split(",")) {
-            String t = p.trim().toLowerCase(Locale.ROOT);
-            if (!List.of(ALL_POLICIES).contains(t)) {
-              throw new IllegalArgumentException("unknown policy '" + t + "'; known: " + String.join(",", ALL_POLICIES));
-            }
-            policies.add(t);
-          }
-        }
-        case "--slo" -> {
-          slos.clear();
-          for (String p : v.split(",")) {
-            slos.add(positive(key, Double.parseDouble(p.trim())));
-          }
-        }
-        case "--slo-factor" -> sloFactor = positive(key, Double.parseDouble(v));
-        case "--percentile" -> {
-          percentile = Double.parseDouble(v);
-          if (percentile <= 0 || percentile >= 100) {
-            throw new IllegalArgumentException("--percentile must be in (0, 100)");
-          }
-        }
-        case "--static-share" -> {
-          staticShare = Double.parseDouble(v);
-          if (staticShare <= 0 || staticShare >= 1) {
-            throw new IllegalArgumentException("--static-share must be in (0, 1)");
-          }
-        }
-        case "--cake-conf" -> {
-          int eq = v.indexOf('=');
-          if (eq <= 0 || !v.substring(0, eq).startsWith("cake.")) {
-            throw new IllegalArgumentException("--cake-conf wants cake.<key>=<value>, got '" + v + "'");
-          }
-          cakeConf.put(v.substring(0, eq).trim(), v.substring(eq + 1).trim());
-        }
-        case "--client-budget-ms" -> {
-          clientBudgetMs = Double.parseDouble(v);
-          if (!(clientBudgetMs >= 0) || Double.isInfinite(clientBudgetMs)) {
-            throw new IllegalArgumentException("--client-budget-ms must be >= 0");
-          }
-        }
-        case "--soft-limit" -> softLimit = (int) (double) positive(key, Integer.parseInt(v));
-        case "--volume-limit" -> {
-          volumeLimit = Integer.parseInt(v);
-          if (volumeLimit < 0 || volumeLimit > io.cake.core.sched.SoftLimitGate.MAX_LIMIT) {
-            throw new IllegalArgumentException("--volume-limit must be within [0, "
-                + io.cake.core.sched.SoftLimitGate.MAX_LIMIT + "] (0: no limit per volume), got " + v);
-          }
-        }
-        case "--repeat" -> {
-          repeat = Integer.parseInt(v);
-          if (repeat < 1 || repeat > 100) {
-            throw new IllegalArgumentException("--repeat must be within [1, 100], got " + v);
-          }
-        }
-        case "--handlers" -> handlers = (int) (double) positive(key, Integer.parseInt(v));
-        case "--controller-interval-ms" -> controllerIntervalMs = (long) (double) positive(key, Long.parseLong(v));
-        case "--block-cache" -> {
-          blockCache = Float.parseFloat(v);
-          if (blockCache < 0 || blockCache > 0.5) {
-            throw new IllegalArgumentException("--block-cache must be in [0, 0.5]");
-          }
-        }
-        default -> throw new IllegalArgumentException("unknown option " + key + " (see --help)");
-      }
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(key + ": not a number: '" + v + "'");
-    }
-  }
-
-  private static Double positive(String key, double v) {
-    if (!(v > 0) || Double.isInfinite(v)) {
-      throw new IllegalArgumentException(key + " must be positive, got " + v);
-    }
-    return v;
+  public static Options parse(String... args) {
+    return BenchCommand.options(args);
   }
 
   public boolean wants(String policy) {
