@@ -15,7 +15,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 
-/** {@code ./cake-bench}: the consolidated run, and the subcommands beside it (docs/benchmarks.md). */
+/** {@code ./cake-bench}: the consolidated run, and the subcommands beside it (docs/evaluation.md). */
 @Command(name = "cake-bench", abbreviateSynopsis = true, commandListHeading = "%nCommands:%n",
     description = {"Runs the consolidated Cake experiment and writes results.json, report.md and PNG plots."
         + " Without --zk it starts an embedded HBase + HDFS mini-cluster in this JVM, loads the data once and"
@@ -75,7 +75,7 @@ final class BenchCommand implements Callable<Integer> {
   /** The command line, running what it parses with {@code runner}; output and errors can be redirected. */
   static CommandLine commandLine(Runner runner) {
     CommandLine cmd = new CommandLine(new BenchCommand(runner));
-    // As the hand-written parser did: a later option overrides an earlier one, --cake-conf repeats.
+    // A later option overrides an earlier one (--quick --default), and --cake-conf repeats.
     cmd.setOverwrittenOptionsAllowed(true);
     cmd.setUsageHelpWidth(helpWidth());
     cmd.setUsageHelpLongOptionsMaxWidth(28); // --controller-interval-ms=N beside its text

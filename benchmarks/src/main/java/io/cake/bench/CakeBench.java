@@ -26,7 +26,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The consolidated experiment of issue 7: every policy, one run, one data set, one report.
+ * The consolidated experiment: every policy, one run, one data set, one report (docs/evaluation.md).
  *
  * <p>Order: isolated front end (its p99 sets the default SLO), isolated batch, HBase FIFO,
  * single-tenant overhead on stock HBase, HBase's RW/scan queue split, deadline queue and quotas
@@ -233,8 +233,7 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
   /**
    * Not recorded: the JITs, the page cache and the connections warm up on both tenants. The front
    * end runs closed loop (as many gets as its threads can do), so that a client process's get path
-   * is compiled before anything is measured: it took a separate client's isolated p50 from 3.3 to
-   * 2.5 ms (not its p99, docs/benchmarks.md 'Client processes').
+   * is compiled before anything is measured (docs/decisions/0023-warm-runs.md).
    */
   private void warmUp(Policy stock) throws Exception {
     run(stock, true, true, o.jvmWarmupSeconds(), true);
@@ -347,8 +346,8 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
    * pinned on a part. Closed loop, front end only. The machine warms up and drifts during a run
    * (JIT, caches, neighbours), so the sequence runs forwards and then backwards (A B C D D C B A)
    * and each variant is judged on the mean of its two runs: a linear drift cancels out. The first
-   * minutes after loading are not linear (stock's first run read 1,500-1,760 ops/s and its last
-   * 3,100-4,000 in three runs), so one uncounted stock run goes first.
+   * minutes after loading are not linear (stock's throughput can double over them), so one
+   * uncounted stock run goes first (docs/evaluation.md).
    */
   private void measureOverhead(Policy stock, Double slo, Map<String, Object> overhead) throws Exception {
     double secs = o.overheadSeconds();
@@ -462,9 +461,10 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
     rs.put("cake.hbase.metrics.interval-ms", Long.toString(o.controllerIntervalMs()));
     if (o.diskModel != null) {
       // Cake's AIMD reads a rise in single-row get service time as CPU contention (its 6/8 ms
-      // bounds). Over the emulated disk a get's service time is disk time, and disk queueing
-      // shrank the pool to its floor of 4 in every Cake run, where the front end's reserved
-      // handlers left batch one. The controller's own pool cap still answers CPU contention.
+      // bounds). Over the emulated disk a get's service time is disk time, so disk queueing would
+      // shrink the pool to its floor of 4, where the front end's reserved handlers leave batch one
+      // (docs/decisions/0004-aimd-handler-pool.md). The controller's pool cap still answers CPU
+      // contention.
       rs.put("cake.hbase.aimd.enabled", "false");
     }
     rs.putAll(o.cakeConf);

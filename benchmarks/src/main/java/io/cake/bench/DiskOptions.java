@@ -21,7 +21,7 @@ final class DiskOptions implements RunOptions.Section {
 
   @Override
   public String heading() {
-    return "Storage (docs/benchmarks.md, 'Disk regimes'):";
+    return "Storage (docs/evaluation.md, 'Disk regimes'):";
   }
 
   @Option(names = "--disk", paramLabel = "memory|hdd",

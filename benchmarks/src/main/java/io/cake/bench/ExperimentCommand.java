@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
     description = {"Run one of Cake's section 6 experiments, scaled to this machine.",
         "",
         "Writes its results.json, plots and a table beside the paper's numbers (docs/paper.md); those beyond the"
-            + " paper are described in docs/benchmarks.md. They run on the embedded cluster (no --zk), under --disk"
+            + " paper are described in docs/evaluation.md. They run on the embedded cluster (no --zk), under --disk"
             + " hdd unless --disk memory is given; --quick runs each in under 4 minutes."})
 final class ExperimentCommand implements Callable<Integer> {
   private static final String FIGURES_SECTION = "figures";

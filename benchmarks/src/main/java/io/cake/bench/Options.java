@@ -97,11 +97,11 @@ public final class Options {
   /** Where the tenants' clients run: the cluster's JVM (default) or two of their own. */
   public Clients clients = Clients.IN_JVM;
 
-  /** Where the load generators run (docs/benchmarks.md, 'Client processes'). */
+  /** Where the load generators run (docs/evaluation.md). */
   public enum Clients {
     /** Two client JVMs beside the cluster's: the front ends in one, batch in the other. */
     SEPARATE,
-    /** Every client thread in the cluster's JVM (the default; every recorded run measured so). */
+    /** Every client thread in the cluster's JVM (the default, docs/decisions/0025-in-jvm-clients-default.md). */
     IN_JVM
   }
 
@@ -191,9 +191,9 @@ public final class Options {
 
   /**
    * The isolated front-end run an SLO is derived from, at default scale three times as long as the
-   * other isolated runs. Its p99 is every SLO's unit, and from 30 s of gets (about 900 at the hdd
-   * rate, so about 9 above the p99) it moved 70-145 ms between runs of one command on the emulated
-   * disk, and every verdict moved with it (docs/benchmarks.md, "The baseline").
+   * other isolated runs. Its p99 is every SLO's unit: 30 s of gets at the hdd rate (about 900)
+   * leave about 9 above the p99, too few for a stable unit, and every verdict moves with it
+   * (docs/decisions/0022-batch-completed-scans.md).
    */
   public double baselineSeconds() {
     return atMost(scale.baseline);
@@ -233,7 +233,7 @@ public final class Options {
    * The controller run of {@code experiment overload} at default scale: at least this long. Under an
    * overload that lasts the heaviest tenant's share swings, about 100 s a swing on the hdd cluster,
    * so the 15 windows after convergence of a 90 s run hold less than one swing and where they fall
-   * in it decided the verdict (docs/benchmarks.md, overload: "a longer run").
+   * in it would decide the verdict (docs/decisions/0021-overload-judged-per-window.md).
    */
   public static final double OVERLOAD_SLO_SECONDS = 240;
 

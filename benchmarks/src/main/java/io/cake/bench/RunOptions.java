@@ -115,7 +115,7 @@ final class RunOptions {
     @Option(names = "--clients", paramLabel = "in-jvm|separate",
         description = "where the load generators run: in-jvm (default) runs every client thread in the cluster's"
             + " JVM; separate starts two client JVMs beside it, one for the front ends, one for batch"
-            + " (docs/benchmarks.md)")
+            + " (docs/evaluation.md)")
     void clients(String v) {
       o.clients = choice("--clients", Options.Clients.class, v);
     }

@@ -68,8 +68,8 @@ class CakeBenchHddSmokeTest {
     assertThat(results.get("config").get("hdfs_volume_limit").asInt()).isEqualTo(1);
     // One read per volume at once: a read the gate admits finds its actuator idle, unless the gate
     // and the model disagree on which volume a block is on. (Not exactly 0: the DataNode's own
-    // block scanner reads ungated.) Without the limit, cake-static's reads queued there for tens
-    // of seconds per minute.
+    // block scanner reads ungated.) Without the limit, cake-static's reads queue there for tens
+    // of seconds a minute (docs/decisions/0003-one-read-per-volume.md).
     double queued = run("cake-static").get("disk").get("device_queue_s").asDouble();
     double fifoQueued = run("hbase-fifo").get("disk").get("device_queue_s").asDouble();
     System.out.printf("smoke (hdd): device queue time, FIFO %.2f s, cake-static %.2f s%n", fifoQueued, queued);

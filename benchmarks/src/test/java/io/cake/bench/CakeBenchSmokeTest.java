@@ -51,7 +51,7 @@ class CakeBenchSmokeTest {
 
   @Test
   void finishesWithinTheSmokeBudget() {
-    // Issue 7: the smoke test runs the whole harness in under 3 minutes on 2 cores.
+    // The smoke budget: the whole harness in under 3 minutes on 2 cores.
     assertThat(seconds).isLessThan(180);
   }
 

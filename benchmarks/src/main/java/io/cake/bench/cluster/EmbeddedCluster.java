@@ -77,7 +77,6 @@ public final class EmbeddedCluster implements Target {
   private Connection adminConnection;
   private long quotaSet;
 
-  /** What the cluster is built with. */
   /** What the cluster is built with; {@code disk} null: the DataNode reads from the page cache. */
   public record Settings(
       File dataDir, float blockCacheFraction, long metricsIntervalMs, int regions, int handlers, DiskModel disk,
@@ -127,7 +126,7 @@ public final class EmbeddedCluster implements Target {
     c.setInt("hbase.client.retries.number", 30);
     c.setInt("hbase.regionserver.msginterval", 500); // load reports: quicker region moves
     // A region move returns when the master's next poll (every hbase.master.event.waiting.time,
-    // default 1 s) finds its procedure done: each took a whole 1 or 2 s, and a swap 3-4 s.
+    // default 1 s) finds its procedure done: at the default each takes a whole 1 or 2 s, a swap 3-4 s.
     c.setInt("hbase.master.event.waiting.time", 50);
     if (settings.disk() != null) {
       // One volume per emulated actuator, so that Cake's gate knows reads by the devices the

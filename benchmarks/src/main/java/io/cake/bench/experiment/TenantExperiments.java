@@ -16,14 +16,14 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Issue 12's experiments with several latency tenants, beyond the paper (Cake steers one): three
+ * The experiments with several latency tenants, beyond the paper (Cake steers one): three
  * open-loop front ends of single-row gets at different rates, with SLOs at 2x, 3x and 4x their
  * isolated p99 and weights 1, 1 and 2, beside the closed-loop batch scans.
  *
  * <ul>
  *   <li>{@code multi-tenant}: isolated front ends and batch, stock FIFO, HBase quotas on the batch
  *       user (swept), and Cake with the controller for several tenants (Frosting's weighted
- *       minimax, docs/controller.md "Many tenants").
+ *       minimax, docs/design/controller.md "Several SLO tenants").
  *   <li>{@code misbehaving}: the same, with the first tenant ({@code frontend}) sending three times
  *       its rate: FIFO, Cake without a contract, Cake with a contract at its normal rate (calls
  *       over it served best effort). Its in-contract calls are judged server-side (the RegionServer

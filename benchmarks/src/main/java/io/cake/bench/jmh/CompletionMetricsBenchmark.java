@@ -17,7 +17,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * What a completed call costs the first level's metrics, and how much of that is the busiest-second
- * meter (issue 12's lanes are sized from it): {@link TenantMetrics#completed} whole (counters,
+ * meter (priority lanes are sized from it): {@link TenantMetrics#completed} whole (counters,
  * three latency recorders, the meter) against {@link BusiestSecond#completed} alone, on one tenant
  * shared by one thread and by two (every handler completing for the same front end: the meter's
  * lock is the only one on this path). Beside them, what the {@link ArrivalPeaks} meter (lane

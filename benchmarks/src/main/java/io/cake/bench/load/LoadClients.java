@@ -23,13 +23,14 @@ import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * The bench's client processes: the front ends play in one JVM, batch in another, and neither in
- * the cluster's. Clients never share a RegionServer's JVM in a real deployment (nor in the paper,
- * whose clients ran on their own machines); in the bench's one JVM they did, and two things that are
- * not the cluster's became part of the front end's latency: batch's client allocations (scan results
- * of about 800 KB per RPC) stopping every thread for GC, and a client-side gap between the client's
- * and the server's p99 that moved with batch's load (9.8-28 ms on a 26-37 ms SLO, docs/benchmarks.md).
- * The machine's two cores are still shared, as the paper's clients shared a network.
+ * The bench's client processes (--clients separate): the front ends play in one JVM, batch in
+ * another, and neither in the cluster's. Clients never share a RegionServer's JVM in a real
+ * deployment (nor in the paper, whose clients ran on their own machines); in the bench's one JVM two
+ * things that are not the cluster's become part of the front end's latency: batch's client
+ * allocations (scan results of about 800 KB per RPC) stopping every thread for GC, and a gap between
+ * the client's and the server's p99 that moves with batch's load
+ * (docs/decisions/0007-client-budget.md). The machine's two cores are still shared, as the paper's
+ * clients shared a network; why this is not the default: docs/decisions/0025-in-jvm-clients-default.md.
  *
  * <p>The processes start once per bench run (JIT and connections warm across runs) and take one
  * order per run; see {@link LoadClient} for the protocol.

@@ -8,9 +8,9 @@ import java.util.SplittableRandom;
  * into the phase, 3x peak-to-trough, mean = the base rate); spike (a fifth of the base rate, then
  * ten times that, twice the base rate, for the middle third of the phase, then low again: the
  * paper's 20 -> 200 req/s, with a peak the front end alone can still be served at); on-off (bursts
- * beyond the paper, issue 12: {@link #ON_SECONDS} at {@link #ON_TIMES} the base rate, then
+ * beyond the paper: {@link #ON_SECONDS} at {@link #ON_TIMES} the base rate, then
  * {@link #OFF_SECONDS} at a third of it, over and over; the mean is the base rate, and each burst
- * is shorter than a 10 s controller interval, so a reactive controller sees it only once it is over).
+ * lasts no longer than a controller interval, so a reactive controller sees it only once it is over).
  */
 public enum RateShape {
   CONSTANT,

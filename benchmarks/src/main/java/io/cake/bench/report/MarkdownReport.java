@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
-/** report.md: the table of issue 7 plus the context a reader needs to trust it. */
+/** report.md: a row per policy (docs/evaluation.md, "Output") and the context a reader needs to trust it. */
 public final class MarkdownReport {
   private MarkdownReport() {}
 

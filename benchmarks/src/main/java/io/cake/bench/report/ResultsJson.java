@@ -14,9 +14,9 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
- * results.json, schema {@code cake-bench/1} (the contract of issue 7; extra keys are allowed and
- * marked as such in docs/benchmarks.md). Numbers that cannot be measured (a percentile of a
- * window without requests) are written as null, never as NaN.
+ * results.json, schema {@code cake-bench/1}: its keys, the schema's and the extra ones, are listed
+ * in docs/evaluation.md, "Output". Numbers that cannot be measured (a percentile of a window
+ * without requests) are written as null, never as NaN.
  */
 public final class ResultsJson {
   public static final String SCHEMA = "cake-bench/1";
@@ -93,7 +93,7 @@ public final class ResultsJson {
     f.put("slo_window_fraction_met", r.windowFractionMet(percentile));
     f.put("slo_window_fraction_met_after_convergence", r.windowFractionMet(percentile, convergenceS));
     if (alone != null && alone.hasFrontend() && r.sloMs() != null) {
-      // Extra: the reference for this run's windows (docs/benchmarks.md, "Output").
+      // Extra: the reference for this run's windows (docs/evaluation.md, "Output").
       f.put("isolated_window_fraction_within_slo", alone.windowFractionWithin(r.sloMs(), percentile, 0));
     }
     List<Object> ws = new ArrayList<>();

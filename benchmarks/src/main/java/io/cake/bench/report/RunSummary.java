@@ -101,7 +101,8 @@ public final class RunSummary {
 
   /**
    * Batch scans that completed: a scan that failed (HBase's quota throttles by failing calls until
-   * the client gives up) returned part of its rows at most, which count in MB/s, not here.
+   * the client gives up) returned part of its rows at most, which count in MB/s, not here
+   * (docs/decisions/0022-batch-completed-scans.md).
    */
   public long batchOps() {
     return hasBatch() ? outcome.batch().totalCompleted() : 0;
@@ -135,8 +136,8 @@ public final class RunSummary {
   }
 
   /**
-   * Controller intervals a cake-slo run may take to converge from equal shares (the paper-regime
-   * issue's target; the paper took 4): windows before that are left out of {@link
+   * Controller intervals a cake-slo run may take to converge from equal shares (the target in
+   * docs/evaluation.md; the paper took 4): windows before that are left out of {@link
    * #windowFractionMet(double, double)}.
    */
   public static final int CONVERGENCE_INTERVALS = 3;
