@@ -43,7 +43,7 @@ final class RunOptions {
   final class ScaleSection implements Section {
     @Override
     public String heading() {
-      return "Scale (default: about 12 minutes on 2 cores):";
+      return "Scale (default: about 15 minutes on 2 cores):";
     }
 
     @Option(names = "--quick", description = "short runs, about 4 minutes")
