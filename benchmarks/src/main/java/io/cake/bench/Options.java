@@ -191,9 +191,9 @@ public final class Options {
 
   /**
    * The isolated front-end run an SLO is derived from, at default scale three times as long as the
-   * other isolated runs. Its p99 is every SLO's unit: 30 s of gets at the hdd rate (about 900)
-   * leave about 9 above the p99, too few for a stable unit, and every verdict moves with it
-   * (docs/decisions/0022-batch-completed-scans.md).
+   * other isolated runs. Its p99 is every SLO's unit, and a p99 rests on the one request in a
+   * hundred above it: a short run leaves too few of them for a stable unit, and every verdict
+   * moves with it (docs/decisions/0022-batch-completed-scans.md).
    */
   public double baselineSeconds() {
     return atMost(scale.baseline);

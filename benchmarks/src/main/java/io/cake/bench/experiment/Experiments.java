@@ -51,9 +51,8 @@ public final class Experiments {
 
   /**
    * Controller intervals a shaped or trade-off run settles at the base rate before it is measured.
-   * The paper's runs are 12 to 24 minutes with the controller converging in its first 4 intervals;
-   * ours are 30-45 s, so a cold start would be a third of each run. fig12 measures convergence itself
-   * (docs/decisions/0023-warm-runs.md).
+   * A point measures a few intervals, so a cold start would be a large part of it, where the
+   * paper's long runs hid theirs. fig12 measures convergence itself (docs/decisions/0023-warm-runs.md).
    */
   static final int SETTLE_INTERVALS = 4;
 

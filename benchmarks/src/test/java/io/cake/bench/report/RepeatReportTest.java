@@ -45,7 +45,7 @@ class RepeatReportTest {
     assertThat(p99.path("median").asDouble()).isEqualTo(150);
     assertThat(p99.path("min").asDouble()).isEqualTo(140);
     assertThat(p99.path("max").asDouble()).isEqualTo(190);
-    // run-2's p99 of 190 is over its SLO of 180: two of three met.
+    // The second file's p99 (190) is over its SLO (180): two of three met.
     assertThat(root.path("figures").path("cake-slo").path("slo_met").path("values").toString()).isEqualTo("[1.0,0.0,1.0]");
     assertThat(root.path("figures").path("cake-slo").path("batch_of_isolated").path("median").asDouble()).isEqualTo(0.6);
     String md = Files.readString(new File(dir, "report.md").toPath());

@@ -7,8 +7,8 @@ package io.cake.controller.policy;
  * <p>Why: an SLO is judged window by window, and a window's p99 over a few hundred requests is
  * the second or third slowest of them, so it jumps from window to window even when nothing
  * changes. A controller that steers the measured p99 onto the SLO settles where half the windows
- * miss and the whole run ends a few percent above the line (as in Cake's own 105 and 107 ms misses
- * of a 100 ms SLO; docs/decisions/0008-confidence-steered-percentile.md). The margin it needs
+ * miss and the whole run ends a few percent above the line
+ * (docs/decisions/0008-confidence-steered-percentile.md). The margin it needs
  * depends on the window's size, not on the SLO: with
  * 10,000 requests a window's p99 is steady, with 150 it is nearly the maximum.
  *

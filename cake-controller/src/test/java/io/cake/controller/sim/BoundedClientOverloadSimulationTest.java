@@ -40,8 +40,8 @@ class BoundedClientOverloadSimulationTest {
   /** 90 s of 5 s intervals: a short controller run, against the bench's 240 s ({@link #LONG_INTERVALS}). */
   private static final int INTERVALS = 18;
   /**
-   * 240 s of 5 s intervals, as the bench's overload experiment runs the controller
-   * (docs/decisions/0021-overload-judged-per-window.md).
+   * 240 s of 5 s intervals: long enough to hold several of the heavy tenant's swings, so the
+   * verdict does not hang on where one falls (docs/decisions/0021-overload-judged-per-window.md).
    */
   private static final int LONG_INTERVALS = 48;
   /** Requests of 8 chunks of 4 ms on 6 disk slots: 187.5 a second is all the disks serve. */
