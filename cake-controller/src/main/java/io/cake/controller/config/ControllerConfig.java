@@ -10,10 +10,6 @@ import io.cake.core.tenant.LatencyGoal;
 import io.cake.core.tenant.OperationType;
 import io.cake.core.tenant.ThroughputGoal;
 import io.cake.core.tenant.TenantNames;
-import java.io.IOException;
-import java.net.MalformedURLException;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +18,6 @@ import java.util.Optional;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import javax.management.remote.JMXServiceURL;
 
 /**
  * The controller's keys in hbase-site.xml (documented in docs/configuration.md), parsed from a plain
@@ -172,61 +167,8 @@ public final class ControllerConfig {
         params,
         manyTenant(conf),
         parseSlos(conf),
-        parseHdfsJmx(conf),
+        JmxConnection.fromKeys(conf),
         conf.getOrDefault(HDFS_SCHEDULER, DEFAULT_HDFS_SCHEDULER).trim());
-  }
-
-  /**
-   * The DataNode's JMX. A user and a password file go together: either alone cannot log in, and
-   * silently connecting without credentials would only fail later, less clearly. Credentials and
-   * TLS with no URL are refused too: they would be ignored (the scheduler in this JVM is reached
-   * without remoting).
-   */
-  static JmxConnection parseHdfsJmx(Map<String, String> conf) {
-    String url = conf.getOrDefault(HDFS_JMX_URL, DEFAULT_HDFS_JMX_URL).trim();
-    String user = conf.getOrDefault(HDFS_JMX_USER, DEFAULT_HDFS_JMX_USER).trim();
-    String file = conf.getOrDefault(HDFS_JMX_PASSWORD_FILE, DEFAULT_HDFS_JMX_PASSWORD_FILE).trim();
-    boolean ssl = ConfigBoolean.parse(HDFS_JMX_SSL, conf.get(HDFS_JMX_SSL), DEFAULT_HDFS_JMX_SSL);
-    if (url.isEmpty()) {
-      String ignored = !user.isEmpty() ? HDFS_JMX_USER : !file.isEmpty() ? HDFS_JMX_PASSWORD_FILE : ssl ? HDFS_JMX_SSL : null;
-      if (ignored != null) {
-        throw new IllegalArgumentException(ignored + " is set but " + HDFS_JMX_URL + " is empty (the DataNode scheduler"
-            + " in this JVM, reached without JMX remoting): set " + HDFS_JMX_URL + " or remove " + ignored);
-      }
-      return JmxConnection.IN_THIS_JVM;
-    }
-    JMXServiceURL parsed;
-    try {
-      parsed = new JMXServiceURL(url);
-    } catch (MalformedURLException e) {
-      throw new IllegalArgumentException(
-          HDFS_JMX_URL + " must be a JMX service URL such as service:jmx:rmi:///jndi/rmi://127.0.0.1:9999/jmxrmi, got '"
-              + url + "': " + e.getMessage());
-    }
-    if (ssl && !"rmi".equals(parsed.getProtocol())) {
-      throw new IllegalArgumentException(HDFS_JMX_SSL + " is for the RMI connector (service:jmx:rmi:...), but "
-          + HDFS_JMX_URL + " uses '" + parsed.getProtocol() + "'");
-    }
-    if (user.isEmpty() != file.isEmpty()) {
-      throw new IllegalArgumentException(HDFS_JMX_USER + " and " + HDFS_JMX_PASSWORD_FILE + " go together: set both"
-          + " (a DataNode with com.sun.management.jmxremote.authenticate=true) or neither, got "
-          + (user.isEmpty() ? "only " + HDFS_JMX_PASSWORD_FILE : "only " + HDFS_JMX_USER));
-    }
-    if (user.isEmpty()) {
-      return new JmxConnection(url, null, null, ssl);
-    }
-    Path path;
-    try {
-      path = Path.of(file);
-      if (!path.isAbsolute()) { // relative to wherever the RegionServer was started: a trap
-        throw new IllegalArgumentException(HDFS_JMX_PASSWORD_FILE + " must be an absolute path, got '" + file + "'");
-      }
-      PasswordFile.read(path); // refuse at start what would fail every connect
-    } catch (IOException | InvalidPathException e) {
-      String why = e.getMessage();
-      throw new IllegalArgumentException(why.contains(HDFS_JMX_PASSWORD_FILE) ? why : HDFS_JMX_PASSWORD_FILE + ": " + why, e);
-    }
-    return new JmxConnection(url, user, path, ssl);
   }
 
   /** The record's field each key sets, so a range error names the key the operator wrote. */

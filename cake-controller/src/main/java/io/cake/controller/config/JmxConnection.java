@@ -1,6 +1,9 @@
 package io.cake.controller.config;
 
+import io.cake.core.config.ConfigBoolean;
 import java.io.IOException;
+import java.net.MalformedURLException;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -124,4 +127,58 @@ public final class JmxConnection {
     }
     return url + (user == null ? " without credentials" : " as user '" + user + "'") + (ssl ? " over TLS" : "");
   }
+
+  /**
+   * The DataNode's JMX from the controller's keys. A user and a password file go together: either alone cannot log in, and
+   * silently connecting without credentials would only fail later, less clearly. Credentials and
+   * TLS with no URL are refused too: they would be ignored (the scheduler in this JVM is reached
+   * without remoting).
+   */
+  static JmxConnection fromKeys(Map<String, String> conf) {
+    String url = conf.getOrDefault(ControllerConfig.HDFS_JMX_URL, ControllerConfig.DEFAULT_HDFS_JMX_URL).trim();
+    String user = conf.getOrDefault(ControllerConfig.HDFS_JMX_USER, ControllerConfig.DEFAULT_HDFS_JMX_USER).trim();
+    String file = conf.getOrDefault(ControllerConfig.HDFS_JMX_PASSWORD_FILE, ControllerConfig.DEFAULT_HDFS_JMX_PASSWORD_FILE).trim();
+    boolean ssl = ConfigBoolean.parse(ControllerConfig.HDFS_JMX_SSL, conf.get(ControllerConfig.HDFS_JMX_SSL), ControllerConfig.DEFAULT_HDFS_JMX_SSL);
+    if (url.isEmpty()) {
+      String ignored = !user.isEmpty() ? ControllerConfig.HDFS_JMX_USER : !file.isEmpty() ? ControllerConfig.HDFS_JMX_PASSWORD_FILE : ssl ? ControllerConfig.HDFS_JMX_SSL : null;
+      if (ignored != null) {
+        throw new IllegalArgumentException(ignored + " is set but " + ControllerConfig.HDFS_JMX_URL + " is empty (the DataNode scheduler"
+            + " in this JVM, reached without JMX remoting): set " + ControllerConfig.HDFS_JMX_URL + " or remove " + ignored);
+      }
+      return IN_THIS_JVM;
+    }
+    JMXServiceURL parsed;
+    try {
+      parsed = new JMXServiceURL(url);
+    } catch (MalformedURLException e) {
+      throw new IllegalArgumentException(
+          ControllerConfig.HDFS_JMX_URL + " must be a JMX service URL such as service:jmx:rmi:///jndi/rmi://127.0.0.1:9999/jmxrmi, got '"
+              + url + "': " + e.getMessage());
+    }
+    if (ssl && !"rmi".equals(parsed.getProtocol())) {
+      throw new IllegalArgumentException(ControllerConfig.HDFS_JMX_SSL + " is for the RMI connector (service:jmx:rmi:...), but "
+          + ControllerConfig.HDFS_JMX_URL + " uses '" + parsed.getProtocol() + "'");
+    }
+    if (user.isEmpty() != file.isEmpty()) {
+      throw new IllegalArgumentException(ControllerConfig.HDFS_JMX_USER + " and " + ControllerConfig.HDFS_JMX_PASSWORD_FILE + " go together: set both"
+          + " (a DataNode with com.sun.management.jmxremote.authenticate=true) or neither, got "
+          + (user.isEmpty() ? "only " + ControllerConfig.HDFS_JMX_PASSWORD_FILE : "only " + ControllerConfig.HDFS_JMX_USER));
+    }
+    if (user.isEmpty()) {
+      return new JmxConnection(url, null, null, ssl);
+    }
+    Path path;
+    try {
+      path = Path.of(file);
+      if (!path.isAbsolute()) { // relative to wherever the RegionServer was started: a trap
+        throw new IllegalArgumentException(ControllerConfig.HDFS_JMX_PASSWORD_FILE + " must be an absolute path, got '" + file + "'");
+      }
+      PasswordFile.read(path); // refuse at start what would fail every connect
+    } catch (IOException | InvalidPathException e) {
+      String why = e.getMessage();
+      throw new IllegalArgumentException(why.contains(ControllerConfig.HDFS_JMX_PASSWORD_FILE) ? why : ControllerConfig.HDFS_JMX_PASSWORD_FILE + ": " + why, e);
+    }
+    return new JmxConnection(url, user, path, ssl);
+  }
+
 }
