@@ -1,11 +1,11 @@
-package io.cake.controller.sim;
+package io.cake.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cake.controller.policy.ControllerParams;
 import io.cake.controller.policy.LatencyAllocation;
 import io.cake.controller.policy.SloDecider;
-import io.cake.controller.sim.Simulation.Interval;
+import io.cake.sim.Simulation.Interval;
 import io.cake.core.tenant.LatencyGoal;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.cake.controller.sim;
+package io.cake.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -36,11 +36,11 @@ class TenantReservationsSimulationTest {
   }
 
   private static Outcome run(boolean reservations, boolean othersCap, long seed) {
-    List<SimulatedCluster.Workload> work = List.of(
-        SimulatedCluster.Workload.open("a", t -> 5, 0.5, 1), // alone about 20 ms at the p99
-        SimulatedCluster.Workload.open("b", t -> 20, 0.5, 8),
-        SimulatedCluster.Workload.closed("batch", 16, 1.0, 64));
-    SimulatedCluster sim = new SimulatedCluster(new SimulatedCluster.Hardware(8, 6, 4.0), work, Map.of(), seed);
+    List<Workload> work = List.of(
+        Workload.open("a", t -> 5, 0.5, 1), // alone about 20 ms at the p99
+        Workload.open("b", t -> 20, 0.5, 8),
+        Workload.closed("batch", 16, 1.0, 64));
+    SimulatedCluster sim = new SimulatedCluster(new Hardware(8, 6, 4.0), work, Map.of(), seed);
     sim.setAllocation(new Allocation(Map.of("a", 1.0, "b", 1.0, "batch", 1.0), Map.of(), 0.005));
     SecondLevelController.HBasePort hb = sim.hbasePort();
     FirstLevelPort df = sim.hdfsPort();

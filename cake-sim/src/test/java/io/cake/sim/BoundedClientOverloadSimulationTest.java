@@ -1,4 +1,4 @@
-package io.cake.controller.sim;
+package io.cake.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
  */
 class BoundedClientOverloadSimulationTest {
   // The hardware, the front ends, their SLOs and weights (1, 1 and 2): ManyTenantSimulationTest's.
-  private static final SimulatedCluster.Hardware HARDWARE = ManyTenantSimulationTest.HARDWARE;
+  private static final Hardware HARDWARE = ManyTenantSimulationTest.HARDWARE;
   private static final List<String> FRONT = ManyTenantSimulationTest.FRONT;
   private static final List<SloTarget> SLOS = ManyTenantSimulationTest.SLOS;
   private static final long INTERVAL_NANOS = 5_000_000_000L;
@@ -87,13 +87,13 @@ class BoundedClientOverloadSimulationTest {
       double overload, int threads, long seed, ManyTenantParams params, int intervals, int skipped, double heavyShare) {
     double unit = overload * CAPACITY / 4.5; // rates 1, 1.5 and 2 units
     double[] rate = {unit, 1.5 * unit, 2 * unit};
-    List<SimulatedCluster.Workload> work = new ArrayList<>();
+    List<Workload> work = new ArrayList<>();
     for (int k = 0; k < 3; k++) {
       double r = rate[k];
-      SimulatedCluster.Workload w = SimulatedCluster.Workload.open(FRONT.get(k), t -> r, 0.5, 8);
+      Workload w = Workload.open(FRONT.get(k), t -> r, 0.5, 8);
       work.add(threads > 0 ? w.withClientThreads(threads) : w);
     }
-    work.add(SimulatedCluster.Workload.closed("batch", 8, 1.0, 64));
+    work.add(Workload.closed("batch", 8, 1.0, 64));
     SimulatedCluster sim = new SimulatedCluster(HARDWARE, work, seed);
     boolean fixed = !Double.isNaN(heavyShare);
     double least = 0.005;

@@ -1,4 +1,4 @@
-package io.cake.controller.sim;
+package io.cake.sim;
 
 import io.cake.controller.config.SloTarget;
 import io.cake.controller.loop.SecondLevelController;
@@ -61,9 +61,9 @@ public final class Simulation {
     this.decider = decider;
     this.start = start;
     this.cluster = new SimulatedCluster(
-        new SimulatedCluster.Hardware(model.hbaseHandlers(), model.hdfsSlots(), model.chunkMs()),
-        List.of(SimulatedCluster.Workload.open(FRONT, model.frontRate(), model.getCpuMs(), 1),
-            SimulatedCluster.Workload.closed(BATCH, model.batchThreads(), model.scanCpuMs(), model.chunksPerScan())),
+        new Hardware(model.hbaseHandlers(), model.hdfsSlots(), model.chunkMs()),
+        List.of(Workload.open(FRONT, model.frontRate(), model.getCpuMs(), 1),
+            Workload.closed(BATCH, model.batchThreads(), model.scanCpuMs(), model.chunksPerScan())),
         seed);
     Allocation base = new Allocation(Map.of(BATCH, 1.0), Map.of(), 1.0);
     cluster.hdfsScheduler().setAllocation(AllocationMapper.hdfs(FRONT, start, base));

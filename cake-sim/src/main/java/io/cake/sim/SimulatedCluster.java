@@ -1,4 +1,4 @@
-package io.cake.controller.sim;
+package io.cake.sim;
 
 import io.cake.controller.loop.FirstLevelPort;
 import io.cake.core.contract.Contract;
@@ -8,28 +8,23 @@ import io.cake.hbase.config.CakeHBaseConfig;
 import io.cake.hbase.rpc.RegionServerScheduler;
 import io.cake.controller.loop.HBaseInterval;
 import io.cake.controller.loop.OperationLatencies;
-import io.cake.controller.loop.ResourceLoad;
 import io.cake.controller.loop.SecondLevelController;
 import io.cake.core.metrics.SchedulerSnapshot;
 import io.cake.core.sched.Allocation;
 import io.cake.core.sched.FairQueueScheduler;
 import io.cake.core.sched.RateLimits;
 import io.cake.core.sched.Ticket;
-import io.cake.core.tenant.OperationType;
 import io.cake.core.time.ManualClock;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.PriorityQueue;
 import java.util.SplittableRandom;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import java.util.function.DoubleUnaryOperator;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -41,7 +36,7 @@ import org.HdrHistogram.Histogram;
  * <p>HBase: a pool of handlers; a request holds its handler for its CPU time and for all of its
  * HDFS chunk reads (as a real handler blocks on its DFS reads), and is charged that time in
  * microseconds, as the real scheduler charges handler time. HDFS: a number of disk slots, each
- * 64 KB chunk read holds one for an exponentially distributed time. Tenants are open-loop Poisson
+ * 64 KB chunk read holds one for a time drawn from the {@link Hardware.Disk} model. Tenants are open-loop Poisson
  * senders (front ends) or closed-loop threads (batch), each request some CPU and some chunks read
  * one after another. An open-loop sender may have a bounded pool of client threads, as the bench's
  * load generator has ({@link Workload#withClientThreads}): a request then waits at the client
@@ -50,55 +45,6 @@ import org.HdrHistogram.Histogram;
  */
 public final class SimulatedCluster {
   static final int CHUNK = 64 * 1024;
-
-  /** The hardware: handlers, disk slots and the mean time of one chunk read. */
-  public record Hardware(int hbaseHandlers, int hdfsSlots, double chunkMs) {}
-
-  /**
-   * What one tenant sends of one operation: open loop at {@code rate} requests a second (of
-   * simulated time), or, if {@code rate} is null, {@code threads} closed-loop threads; each request
-   * takes {@code cpuMs} of handler time and reads {@code chunks} chunks. With a rate, {@code
-   * threads} above 0 is the client's pool: at most that many requests outstanding, the rest wait
-   * at the client (0: no bound). A tenant may have one workload per operation; they share its
-   * queues.
-   */
-  public record Workload(String tenant, DoubleUnaryOperator rate, int threads, double cpuMs, int chunks,
-      OperationType op) {
-    public Workload {
-      Objects.requireNonNull(op, "op");
-    }
-
-    /** Of gets. */
-    public Workload(String tenant, DoubleUnaryOperator rate, int threads, double cpuMs, int chunks) {
-      this(tenant, rate, threads, cpuMs, chunks, OperationType.GET);
-    }
-
-    public static Workload open(String tenant, DoubleUnaryOperator rate, double cpuMs, int chunks) {
-      return new Workload(tenant, Objects.requireNonNull(rate), 0, cpuMs, chunks);
-    }
-
-    public static Workload closed(String tenant, int threads, double cpuMs, int chunks) {
-      return new Workload(tenant, null, threads, cpuMs, chunks);
-    }
-
-    /**
-     * The same open-loop requests sent through a pool of {@code n} client threads, as the bench's
-     * generator sends them (64 threads a tenant by default): beyond {@code n} outstanding a request
-     * waits at the client, and {@link SimulatedCluster#takeLatency} counts from when it was due, as
-     * the bench does.
-     */
-    public Workload withClientThreads(int n) {
-      if (rate == null || n < 1) {
-        throw new IllegalArgumentException("client threads are for an open-loop workload, at least 1; got " + n);
-      }
-      return new Workload(tenant, rate, n, cpuMs, chunks, op);
-    }
-
-    /** The same requests, counted as {@code next} operations. */
-    public Workload as(OperationType next) {
-      return new Workload(tenant, rate, threads, cpuMs, chunks, next);
-    }
-  }
 
   private final Hardware hardware;
   private final List<Workload> workloads = new ArrayList<>();
@@ -110,12 +56,9 @@ public final class SimulatedCluster {
   private final BitSet busyHandlers = new BitSet();
   private final BitSet freeDisks = new BitSet();
   private final PriorityQueue<Event> events = new PriorityQueue<>();
-  private final Map<String, Histogram> latency = new LinkedHashMap<>();
+  private final TenantRecords records = new TenantRecords();
   /** Per open-loop workload with client threads: its requests outstanding, and those due but waiting at the client. */
   private final Map<Workload, ClientPool> clients = new IdentityHashMap<>();
-  private final Map<String, long[]> chunks = new LinkedHashMap<>();
-  /** This interval's latencies per tenant and operation, as the RegionServer's OperationStats keeps them. */
-  private Map<String, Map<OperationType, Histogram>> operationLatency = new TreeMap<>();
   private final ContractMeter contracts = new ContractMeter();
   private final boolean capBestEffort;
   private long seq;
@@ -172,8 +115,7 @@ public final class SimulatedCluster {
   public SimulatedCluster(Hardware hardware, List<Workload> workloads, Map<String, Contract> contracts, long seed) {
     this.hardware = hardware;
     this.contracts.setContracts(contracts, 0);
-    latency.put(TenantNames.BEST_EFFORT, latencyHistogram());
-    chunks.put(TenantNames.BEST_EFFORT, new long[1]);
+    records.register(TenantNames.BEST_EFFORT);
     for (Workload w : workloads) {
       if (this.workloads.stream().anyMatch(o -> o.tenant().equals(w.tenant()) && o.op() == w.op())) {
         throw new IllegalArgumentException("tenant '" + w.tenant() + "' has two workloads of " + w.op());
@@ -182,8 +124,7 @@ public final class SimulatedCluster {
       if (w.rate() != null && w.threads() > 0) {
         clients.put(w, new ClientPool());
       }
-      latency.putIfAbsent(w.tenant(), latencyHistogram());
-      chunks.putIfAbsent(w.tenant(), new long[1]);
+      records.register(w.tenant());
     }
     this.random = new SplittableRandom(seed);
     this.hbase = new FairQueueScheduler<>("sim-hbase", clock, hardware.hbaseHandlers(), 1_000_000, 1_000_000);
@@ -223,13 +164,8 @@ public final class SimulatedCluster {
   /** Closes both schedulers' metrics intervals: what the ports report until the next roll. */
   public void roll() {
     SchedulerSnapshot tenants = hbase.rollMetrics();
-    hbaseInterval = new HBaseInterval(tenants, new OperationLatencies(tenants.endNanos(), operationLatency));
-    operationLatency = new TreeMap<>();
+    hbaseInterval = new HBaseInterval(tenants, new OperationLatencies(tenants.endNanos(), records.takeServer()));
     hdfsSnapshot = hdfs.rollMetrics();
-  }
-
-  private static Histogram latencyHistogram() {
-    return new Histogram(TimeUnit.MINUTES.toNanos(10), 3);
   }
 
   /**
@@ -238,15 +174,12 @@ public final class SimulatedCluster {
    * its requests within it ({@link TenantNames#BEST_EFFORT}: all over one).
    */
   public Histogram takeLatency(String tenant) {
-    Histogram h = latency.get(tenant);
-    Histogram out = h.copy();
-    h.reset();
-    return out;
+    return records.takeClient(tenant);
   }
 
   /** Chunks read for {@code tenant} (as {@link #takeLatency} counts tenants) since the start. */
   public long chunks(String tenant) {
-    return chunks.get(tenant)[0];
+    return records.chunks(tenant);
   }
 
   /** Handlers in the pool now. */
@@ -272,80 +205,44 @@ public final class SimulatedCluster {
 
   /** The RegionServer's scheduler as a controller sees it. */
   public SecondLevelController.HBasePort hbasePort() {
-    return new HBaseSide();
+    return new SimulatedPorts.HBaseSide(this);
   }
 
   /** The DataNode's scheduler as a controller sees it. */
   public FirstLevelPort hdfsPort() {
-    return new HdfsSide();
+    return new SimulatedPorts.HdfsSide(this);
   }
 
-  private final class HBaseSide implements SecondLevelController.HBasePort {
-    @Override
-    public String name() {
-      return hbase.name();
-    }
-
-    @Override
-    public HBaseInterval lastInterval() {
-      return hbaseInterval;
-    }
-
-    @Override
-    public ResourceLoad load() {
-      return ResourceLoad.of(hbaseInterval.tenants());
-    }
-
-    @Override
-    public Allocation allocation() {
-      return hbase.allocation();
-    }
-
-    @Override
-    public void setAllocation(Allocation a) {
-      hbase.setAllocation(a.clippedTo(handlers));
-      dispatchHandlers();
-    }
-
-    @Override
-    public void setPoolCap(int cap) {
-      resizePool(cap == 0 ? hardware.hbaseHandlers() : Math.min(cap, hardware.hbaseHandlers()));
-    }
-
-    @Override
-    public void setOthersInService(java.util.Set<String> exempt, int handlerCount) {
-      hbase.setInServiceCaps(inServiceCaps(exempt, handlerCount));
-      dispatchHandlers();
-    }
-
-    @Override
-    public void setThrottle(String exemptTenant, double handlerCount) {
-      hbase.setLimits(limits(RegionServerScheduler.throttleLimits(exemptTenant, handlerCount)));
-      dispatchHandlers();
-    }
+  HBaseInterval lastHBaseInterval() {
+    return hbaseInterval;
   }
 
-  private final class HdfsSide implements FirstLevelPort {
-    @Override
-    public String name() {
-      return hdfs.name();
-    }
+  SchedulerSnapshot lastHdfsSnapshot() {
+    return hdfsSnapshot;
+  }
 
-    @Override
-    public ResourceLoad load() {
-      return ResourceLoad.of(hdfsSnapshot);
-    }
+  void setHBaseAllocation(Allocation a) {
+    hbase.setAllocation(a.clippedTo(handlers));
+    dispatchHandlers();
+  }
 
-    @Override
-    public Allocation allocation() {
-      return hdfs.allocation();
-    }
+  void setHdfsAllocation(Allocation a) {
+    hdfs.setAllocation(a);
+    dispatchDisks();
+  }
 
-    @Override
-    public void setAllocation(Allocation a) {
-      hdfs.setAllocation(a);
-      dispatchDisks();
-    }
+  void setPoolCap(int cap) {
+    resizePool(cap == 0 ? hardware.hbaseHandlers() : Math.min(cap, hardware.hbaseHandlers()));
+  }
+
+  void setOthersInService(java.util.Set<String> exempt, int handlerCount) {
+    hbase.setInServiceCaps(inServiceCaps(exempt, handlerCount));
+    dispatchHandlers();
+  }
+
+  void setThrottle(String exemptTenant, double handlerCount) {
+    hbase.setLimits(limits(RegionServerScheduler.throttleLimits(exemptTenant, handlerCount)));
+    dispatchHandlers();
   }
 
   /** The controller's cap on the others' handlers in service, and best effort's, as the RegionServer sets them. */
@@ -472,7 +369,7 @@ public final class SimulatedCluster {
       if (t != null) {
         freeDisks.clear(s);
         int slot = s;
-        at(exp(hardware.chunkMs()), () -> chunkDone(slot, t));
+        at(hardware.disk().sampleNanos(random), () -> chunkDone(slot, t));
       }
     }
   }
@@ -481,7 +378,7 @@ public final class SimulatedCluster {
     hdfs.complete(t);
     freeDisks.set(slot);
     Request r = t.item();
-    chunks.get(r.tenant)[0]++;
+    records.chunkRead(r.tenant);
     if (--r.chunksLeft > 0) {
       readChunk(r);
     } else {
@@ -493,11 +390,7 @@ public final class SimulatedCluster {
       }
       // The client's latency from when the request was due; the RegionServer's from when it arrived.
       long now = clock.nanoTime();
-      Histogram h = latency.get(r.tenant);
-      h.recordValue(Math.min(now - r.due, h.getHighestTrackableValue()));
-      operationLatency.computeIfAbsent(r.tenant, tenant -> new java.util.EnumMap<>(OperationType.class))
-          .computeIfAbsent(r.workload.op(), o -> latencyHistogram())
-          .recordValue(Math.min(now - r.arrival, h.getHighestTrackableValue()));
+      records.completed(r.tenant, r.workload.op(), now - r.due, now - r.arrival);
       if (r.workload.rate() == null) {
         submit(new Request(r.workload, clock.nanoTime())); // the thread's next request
       } else {

@@ -1,4 +1,4 @@
-package io.cake.controller.sim;
+package io.cake.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -12,10 +12,10 @@ import org.junit.jupiter.api.Test;
 /** The simulator's open-loop senders with and without a pool of client threads. */
 class SimulatedClusterTest {
   /** 4 disk slots of 10 ms chunks: 400 single-chunk requests a second at most. */
-  private static final SimulatedCluster.Hardware HARDWARE = new SimulatedCluster.Hardware(8, 4, 10.0);
+  private static final Hardware HARDWARE = new Hardware(8, 4, 10.0);
 
   /** Sends twice what the disks serve for 10 s; returns the interval's snapshot of tenant "a". */
-  private static TenantSnapshot overload(SimulatedCluster.Workload w, double[] clientAndServerP99) {
+  private static TenantSnapshot overload(Workload w, double[] clientAndServerP99) {
     SimulatedCluster sim = new SimulatedCluster(HARDWARE, List.of(w), 7);
     sim.start();
     sim.runUntil(10_000_000_000L);
@@ -28,7 +28,7 @@ class SimulatedClusterTest {
 
   @Test
   void withClientThreadsTheBacklogWaitsAtTheClientWhereTheRegionServerCannotSeeIt() {
-    SimulatedCluster.Workload open = SimulatedCluster.Workload.open("a", t -> 800, 0.1, 1);
+    Workload open = Workload.open("a", t -> 800, 0.1, 1);
     double[] unbounded = new double[2];
     TenantSnapshot all = overload(open, unbounded);
     // Every request reaches the RegionServer: its queue holds the backlog (about 4,000 after 10 s)
@@ -48,9 +48,9 @@ class SimulatedClusterTest {
 
   @Test
   void clientThreadsAreForAnOpenLoopSenderOnly() {
-    assertThatThrownBy(() -> SimulatedCluster.Workload.closed("batch", 4, 1.0, 8).withClientThreads(4))
+    assertThatThrownBy(() -> Workload.closed("batch", 4, 1.0, 8).withClientThreads(4))
         .hasMessageContaining("open-loop");
-    assertThatThrownBy(() -> SimulatedCluster.Workload.open("a", t -> 10, 1.0, 8).withClientThreads(0))
+    assertThatThrownBy(() -> Workload.open("a", t -> 10, 1.0, 8).withClientThreads(0))
         .hasMessageContaining("got 0");
   }
 }

@@ -1,4 +1,4 @@
-package io.cake.controller.sim;
+package io.cake.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,11 +32,11 @@ class OperationGoalSimulationTest {
   private static final LatencyGoal ON_ALL = LatencyGoal.of(99, SLO_MS);
 
   private static SimulatedCluster cluster() {
-    List<SimulatedCluster.Workload> work = List.of(
-        SimulatedCluster.Workload.open("front", t -> 40, 0.5, 1),
-        SimulatedCluster.Workload.closed("front", 1, 1.0, 64).as(OperationType.SCAN),
-        SimulatedCluster.Workload.closed("batch", 8, 1.0, 64));
-    SimulatedCluster sim = new SimulatedCluster(new SimulatedCluster.Hardware(16, 6, 4.0), work, 1);
+    List<Workload> work = List.of(
+        Workload.open("front", t -> 40, 0.5, 1),
+        Workload.closed("front", 1, 1.0, 64).as(OperationType.SCAN),
+        Workload.closed("batch", 8, 1.0, 64));
+    SimulatedCluster sim = new SimulatedCluster(new Hardware(16, 6, 4.0), work, 1);
     sim.setAllocation(new Allocation(Map.of("front", 1.0, "batch", 1.0), Map.of(), 0.005));
     return sim;
   }

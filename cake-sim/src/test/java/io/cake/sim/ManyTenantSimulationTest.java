@@ -1,4 +1,4 @@
-package io.cake.controller.sim;
+package io.cake.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
  */
 class ManyTenantSimulationTest {
   // The hardware and the three front ends, shared with BoundedClientOverloadSimulationTest.
-  static final SimulatedCluster.Hardware HARDWARE = new SimulatedCluster.Hardware(16, 6, 4.0);
+  static final Hardware HARDWARE = new Hardware(16, 6, 4.0);
   static final List<String> FRONT = List.of("a", "b", "c");
   static final double[] SLO_MS = {130, 195, 260};
   static final List<SloTarget> SLOS = List.of(
@@ -71,11 +71,11 @@ class ManyTenantSimulationTest {
   /** As above, with tenant a's rate times {@code aShape} at t seconds. */
   private static Outcome run(double load, java.util.function.DoubleUnaryOperator aShape, double cTimes,
       Map<String, Contract> contracts, boolean control, long seed, ManyTenantParams params, ControllerParams cp) {
-    List<SimulatedCluster.Workload> work = List.of(
-        SimulatedCluster.Workload.open("a", t -> 40 * load * aShape.applyAsDouble(t), 0.5, 8),
-        SimulatedCluster.Workload.open("b", t -> 60 * load, 0.5, 8),
-        SimulatedCluster.Workload.open("c", t -> 60 * load * cTimes, 0.5, 8),
-        SimulatedCluster.Workload.closed("batch", 8, 1.0, 64));
+    List<Workload> work = List.of(
+        Workload.open("a", t -> 40 * load * aShape.applyAsDouble(t), 0.5, 8),
+        Workload.open("b", t -> 60 * load, 0.5, 8),
+        Workload.open("c", t -> 60 * load * cTimes, 0.5, 8),
+        Workload.closed("batch", 8, 1.0, 64));
     SimulatedCluster sim = new SimulatedCluster(HARDWARE, work, contracts, seed);
     // Equal shares to start from (and, without the controller, to stay at).
     sim.setAllocation(new Allocation(Map.of("a", 1.0, "b", 1.0, "c", 1.0, "batch", 1.0), Map.of(), 0.005));
