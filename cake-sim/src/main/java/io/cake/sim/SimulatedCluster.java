@@ -22,7 +22,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
@@ -49,19 +48,18 @@ public final class SimulatedCluster {
   private final Hardware hardware;
   private final List<Workload> workloads = new ArrayList<>();
   private final SplittableRandom random;
-  private final ManualClock clock = new ManualClock();
+  private final EventQueue events = new EventQueue();
+  private final ManualClock clock = events.clock();
   private final FairQueueScheduler<Request> hbase;
   private final FairQueueScheduler<Request> hdfs;
   private final BitSet freeHandlers = new BitSet();
   private final BitSet busyHandlers = new BitSet();
   private final BitSet freeDisks = new BitSet();
-  private final PriorityQueue<Event> events = new PriorityQueue<>();
   private final TenantRecords records = new TenantRecords();
   /** Per open-loop workload with client threads: its requests outstanding, and those due but waiting at the client. */
   private final Map<Workload, ClientPool> clients = new IdentityHashMap<>();
   private final ContractMeter contracts = new ContractMeter();
   private final boolean capBestEffort;
-  private long seq;
   private int handlers;
   private boolean redispatchDue;
   private HBaseInterval hbaseInterval;
@@ -93,14 +91,6 @@ public final class SimulatedCluster {
   private static final class ClientPool {
     int busy;
     final ArrayDeque<Long> waiting = new ArrayDeque<>();
-  }
-
-  private record Event(long at, long seq, Runnable action) implements Comparable<Event> {
-    @Override
-    public int compareTo(Event o) {
-      int c = Long.compare(at, o.at);
-      return c != 0 ? c : Long.compare(seq, o.seq);
-    }
   }
 
   public SimulatedCluster(Hardware hardware, List<Workload> workloads, long seed) {
@@ -153,12 +143,7 @@ public final class SimulatedCluster {
 
   /** Runs every event up to {@code nanos} of simulated time and moves the clock there. */
   public void runUntil(long nanos) {
-    while (!events.isEmpty() && events.peek().at <= nanos) {
-      Event e = events.poll();
-      clock.advanceNanos(e.at - clock.nanoTime());
-      e.action.run();
-    }
-    clock.advanceNanos(nanos - clock.nanoTime());
+    events.runUntil(nanos);
   }
 
   /** Closes both schedulers' metrics intervals: what the ports report until the next roll. */
@@ -274,7 +259,7 @@ public final class SimulatedCluster {
   }
 
   private void at(long delayNanos, Runnable action) {
-    events.add(new Event(clock.nanoTime() + Math.max(0, delayNanos), seq++, action));
+    events.at(delayNanos, action);
   }
 
   private long exp(double meanMs) {
