@@ -2,14 +2,16 @@ package io.cake.sim.scenario;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What {@code ./cake-bench scenarios} writes per scenario ({@code NAME.json}, schema {@value #SCHEMA}):
  * the controller's verdicts and a static 0.9/0.1 allocation's, over the same seeds.
  *
  * @param model the regime's hardware and workload, so a file says what it was measured on
+ * @param controllerKeys the {@code cake.controller.*} keys the controller ran with (none: as shipped)
  */
 public record ScenarioResult(String schema, String scenario, String summary, String judge, String model,
-    List<Long> seeds, PolicySummary controller, @JsonProperty("static_shares") PolicySummary staticShares) {
+    @JsonProperty("controller_keys") Map<String, String> controllerKeys, List<Long> seeds, PolicySummary controller, @JsonProperty("static_shares") PolicySummary staticShares) {
   public static final String SCHEMA = "cake-scenarios/1";
 }

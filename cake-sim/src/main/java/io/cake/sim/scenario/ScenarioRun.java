@@ -3,7 +3,6 @@ package io.cake.sim.scenario;
 import io.cake.controller.config.SloTarget;
 import io.cake.controller.loop.FirstLevelPort;
 import io.cake.controller.loop.SecondLevelController;
-import io.cake.controller.policy.ControllerParams;
 import io.cake.controller.policy.SloDecider;
 import io.cake.core.contract.Contract;
 import io.cake.core.metrics.LatencySummary;
@@ -12,7 +11,6 @@ import io.cake.core.tenant.LatencyGoal;
 import io.cake.core.tenant.OperationType;
 import io.cake.sim.SimulatedCluster;
 import io.cake.sim.Workload;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,8 +51,9 @@ public final class ScenarioRun {
   /**
    * @param isolatedMs per front end, its percentile in the isolated run: its SLO's unit (ignored
    *     by the isolated policies)
+   * @param tuning the controller's keys
    */
-  public static Trace run(Scenario s, Policy policy, long seed, Map<String, Double> isolatedMs) {
+  public static Trace run(Scenario s, Policy policy, long seed, Map<String, Double> isolatedMs, Tuning tuning) {
     boolean isolated = policy == Policy.ISOLATED_FRONT_ENDS || policy == Policy.ISOLATED_BATCH;
     Regime r = s.regime();
     List<Workload> work = new ArrayList<>();
@@ -79,8 +78,8 @@ public final class ScenarioRun {
       inForce = targets(s, 0, isolatedMs);
       SecondLevelController.HBasePort hb = sim.hbasePort();
       FirstLevelPort df = sim.hdfsPort();
-      ControllerParams params = ControllerParams.DEFAULTS.withInterval(Duration.ofSeconds(Scenario.INTERVAL_S));
-      controller = SecondLevelController.inProcess(() -> hb, () -> df, new SloDecider(params), inForce.get(0));
+      controller = SecondLevelController.inProcess(() -> hb, () -> df, new SloDecider(tuning.one()), inForce.get(0));
+      controller.setManyTenantParams(tuning.many());
       controller.setSlos(inForce);
     }
     Map<String, double[]> windows = new LinkedHashMap<>();

@@ -20,11 +20,11 @@ public final class ScenarioSuite {
   /** Both policies' verdicts on one seed. */
   record SeedPair(SeedVerdict controller, SeedVerdict staticShares) {}
 
-  public static ScenarioResult run(Scenario s, List<Long> seeds, ExecutorService pool)
+  public static ScenarioResult run(Scenario s, List<Long> seeds, Tuning tuning, ExecutorService pool)
       throws InterruptedException, ExecutionException {
     List<Future<SeedPair>> futures = new ArrayList<>();
     for (long seed : seeds) {
-      futures.add(pool.submit(() -> runSeed(s, seed)));
+      futures.add(pool.submit(() -> runSeed(s, seed, tuning)));
     }
     List<SeedVerdict> controller = new ArrayList<>();
     List<SeedVerdict> fixed = new ArrayList<>();
@@ -33,19 +33,19 @@ public final class ScenarioSuite {
       fixed.add(f.get().staticShares());
     }
     return new ScenarioResult(ScenarioResult.SCHEMA, s.name(), s.summary(), s.judge().name(), model(s),
-        List.copyOf(seeds), PolicySummary.of(controller), PolicySummary.of(fixed));
+        tuning.keys(), List.copyOf(seeds), PolicySummary.of(controller), PolicySummary.of(fixed));
   }
 
-  static SeedPair runSeed(Scenario s, long seed) {
-    ScenarioRun.Trace alone = ScenarioRun.run(s, ScenarioRun.Policy.ISOLATED_FRONT_ENDS, seed, Map.of());
+  static SeedPair runSeed(Scenario s, long seed, Tuning tuning) {
+    ScenarioRun.Trace alone = ScenarioRun.run(s, ScenarioRun.Policy.ISOLATED_FRONT_ENDS, seed, Map.of(), tuning);
     Map<String, Double> isolatedMs = new TreeMap<>();
     for (FrontEnd f : s.frontEnds()) {
       isolatedMs.put(f.tenant(), LatencySummary.percentileMs(alone.judged().get(f.tenant()), f.percentile()));
     }
-    ScenarioRun.Trace batch = ScenarioRun.run(s, ScenarioRun.Policy.ISOLATED_BATCH, seed, Map.of());
+    ScenarioRun.Trace batch = ScenarioRun.run(s, ScenarioRun.Policy.ISOLATED_BATCH, seed, Map.of(), tuning);
     return new SeedPair(
-        Verdicts.judge(s, seed, ScenarioRun.run(s, ScenarioRun.Policy.CONTROLLER, seed, isolatedMs), isolatedMs, batch),
-        Verdicts.judge(s, seed, ScenarioRun.run(s, ScenarioRun.Policy.STATIC, seed, isolatedMs), isolatedMs, batch));
+        Verdicts.judge(s, seed, ScenarioRun.run(s, ScenarioRun.Policy.CONTROLLER, seed, isolatedMs, tuning), isolatedMs, batch),
+        Verdicts.judge(s, seed, ScenarioRun.run(s, ScenarioRun.Policy.STATIC, seed, isolatedMs, tuning), isolatedMs, batch));
   }
 
   private static String model(Scenario s) {

@@ -50,6 +50,10 @@ public final class ScenariosCommand implements Callable<Integer> {
       description = "a baseline's directory (e.g. cake-sim/baseline): print the gate and exit 3 if it fails")
   File against;
 
+  @Option(names = "--conf", paramLabel = "KEY=VALUE",
+      description = "a cake.controller.* key for the controller (repeatable): a screen of a key over the suite")
+  java.util.Map<String, String> conf = new java.util.TreeMap<>();
+
   @Option(names = "--list", description = "list the scenarios and exit")
   boolean list;
 
@@ -72,6 +76,12 @@ public final class ScenariosCommand implements Callable<Integer> {
     if (n < 1) {
       throw new ParameterException(spec.commandLine(), "--threads must be at least 1, got " + n);
     }
+    Tuning tuning;
+    try {
+      tuning = Tuning.of(conf);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), "--conf: " + e.getMessage());
+    }
     List<ScenarioResult> baseline = against == null ? List.of() : read(against);
     List<Long> seedList = LongStream.rangeClosed(1, seeds).boxed().toList();
     List<ScenarioResult> results = new ArrayList<>();
@@ -80,7 +90,7 @@ public final class ScenariosCommand implements Callable<Integer> {
       Files.createDirectories(out.toPath());
       for (Scenario s : chosen) {
         long t0 = System.nanoTime();
-        ScenarioResult r = ScenarioSuite.run(s, seedList, pool);
+        ScenarioResult r = ScenarioSuite.run(s, seedList, tuning, pool);
         JSON.writeValue(new File(out, s.name() + ".json"), r);
         results.add(r);
         o.printf("%-24s controller %d/%d met, static %d/%d (%.1f s)%n", s.name(), r.controller().seedsMet(),

@@ -27,8 +27,8 @@ class ScenarioSuiteTest {
   @Test
   void aSeedRunTwiceGivesTheSameVerdictsAndAnotherSeedOthers() {
     Scenario s = named("multi-tenant");
-    assertThat(ScenarioSuite.runSeed(s, 3)).isEqualTo(ScenarioSuite.runSeed(s, 3));
-    assertThat(ScenarioSuite.runSeed(s, 4)).isNotEqualTo(ScenarioSuite.runSeed(s, 3));
+    assertThat(ScenarioSuite.runSeed(s, 3, Tuning.SHIPPED)).isEqualTo(ScenarioSuite.runSeed(s, 3, Tuning.SHIPPED));
+    assertThat(ScenarioSuite.runSeed(s, 4, Tuning.SHIPPED)).isNotEqualTo(ScenarioSuite.runSeed(s, 3, Tuning.SHIPPED));
   }
 
   @Test
@@ -43,7 +43,7 @@ class ScenarioSuiteTest {
   void aResultWrittenAsJsonReadsBackTheSame(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
     ExecutorService pool = Executors.newSingleThreadExecutor();
     try {
-      ScenarioResult r = ScenarioSuite.run(named("tighten"), List.of(1L), pool);
+      ScenarioResult r = ScenarioSuite.run(named("tighten"), List.of(1L), Tuning.SHIPPED, pool);
       ScenariosCommand.JSON.writeValue(dir.resolve("tighten.json").toFile(), r);
       assertThat(ScenariosCommand.read(dir.toFile())).containsExactly(r);
     } finally {
@@ -61,7 +61,7 @@ class ScenarioSuiteTest {
     try {
       List<ScenarioResult> now = new java.util.ArrayList<>();
       for (Scenario s : Scenarios.all()) {
-        now.add(ScenarioSuite.run(s, byName.get(s.name()).seeds(), pool));
+        now.add(ScenarioSuite.run(s, byName.get(s.name()).seeds(), Tuning.SHIPPED, pool));
       }
       SuiteReport.Gate gate = SuiteReport.gate(baseline, now);
       assertThat(gate.table()).as("the gate").doesNotContain("WORSE than the baseline");

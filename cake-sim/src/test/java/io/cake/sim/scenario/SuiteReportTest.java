@@ -13,7 +13,7 @@ class SuiteReportTest {
 
   private static ScenarioResult result(String name, boolean controllerMet, double controllerBatch, boolean staticMet,
       double staticBatch) {
-    return new ScenarioResult(ScenarioResult.SCHEMA, name, "", "SLO", "", List.of(1L),
+    return new ScenarioResult(ScenarioResult.SCHEMA, name, "", "SLO", "", java.util.Map.of(), List.of(1L),
         PolicySummary.of(List.of(seed(controllerMet, controllerBatch))),
         PolicySummary.of(List.of(seed(staticMet, staticBatch))));
   }
