@@ -82,7 +82,14 @@ public final class ScenariosCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), "--conf: " + e.getMessage());
     }
-    List<ScenarioResult> baseline = against == null ? List.of() : read(against);
+    List<ScenarioResult> baseline;
+    try {
+      baseline = against == null ? List.of() : read(against);
+    } catch (IOException e) {
+      spec.commandLine().getErr().println("cake-bench: scenarios: " + e.getMessage()); // nothing has run
+      spec.commandLine().getErr().flush();
+      return 1;
+    }
     List<Long> seedList = LongStream.rangeClosed(1, seeds).boxed().toList();
     List<ScenarioResult> results = new ArrayList<>();
     ExecutorService pool = Executors.newFixedThreadPool(n);
