@@ -18,34 +18,11 @@ public record FrontEnd(
     String tenant, double rate, DoubleUnaryOperator shape, double percentile, double sloFactor, double weight,
     int joinsAt, double sends, boolean contract) {
 
+  /** A constant rate. */
+  public static final DoubleUnaryOperator FLAT = t -> 1.0;
+
   /** A constant p99 front end from the start, weight 1. */
   public static FrontEnd constant(String tenant, double rate, double sloFactor) {
-    return new FrontEnd(tenant, rate, t -> 1.0, 99, sloFactor, 1, 0, 1, false);
-  }
-
-  public FrontEnd withShape(DoubleUnaryOperator next) {
-    return new FrontEnd(tenant, rate, next, percentile, sloFactor, weight, joinsAt, sends, contract);
-  }
-
-  public FrontEnd withPercentile(double p) {
-    return new FrontEnd(tenant, rate, shape, p, sloFactor, weight, joinsAt, sends, contract);
-  }
-
-  public FrontEnd withWeight(double w) {
-    return new FrontEnd(tenant, rate, shape, percentile, sloFactor, w, joinsAt, sends, contract);
-  }
-
-  public FrontEnd joiningAt(int interval) {
-    return new FrontEnd(tenant, rate, shape, percentile, sloFactor, weight, interval, sends, contract);
-  }
-
-  /** Sending {@code times} its normal rate, its SLO still from its normal rate's isolated run. */
-  public FrontEnd sending(double times) {
-    return new FrontEnd(tenant, rate, shape, percentile, sloFactor, weight, joinsAt, times, contract);
-  }
-
-  /** Sending {@code times} its rate, with a contract at its normal rate. */
-  public FrontEnd misbehaving(double times) {
-    return new FrontEnd(tenant, rate, shape, percentile, sloFactor, weight, joinsAt, times, true);
+    return new FrontEnd(tenant, rate, FLAT, 99, sloFactor, 1, 0, 1, false);
   }
 }

@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What {@code ./cake-bench scenarios} writes per scenario ({@code NAME.json}, schema {@value #SCHEMA}):
- * the controller's verdicts and a static 0.9/0.1 allocation's, over the same seeds.
+ * What {@code ./cake-bench scenarios} writes per scenario ({@code NAME.json}, schema {@value #SCHEMA}).
+ * A static allocation rides beside the controller on the same seeds because a controller that a
+ * fixed allocation beats has no reason to run: it is the reference the gate holds it to.
  *
  * @param model the regime's hardware and workload, so a file says what it was measured on
  * @param controllerKeys the {@code cake.controller.*} keys the controller ran with (none: as shipped)

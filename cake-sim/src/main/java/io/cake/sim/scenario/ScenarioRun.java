@@ -82,9 +82,11 @@ public final class ScenarioRun {
       controller.setManyTenantParams(tuning.many());
       controller.setSlos(inForce);
     }
+    List<FrontEnd> fronts = policy == Policy.ISOLATED_BATCH ? List.of() : s.frontEnds();
+    boolean batchRuns = work.stream().anyMatch(w -> w.tenant().equals(BATCH));
     Map<String, double[]> windows = new LinkedHashMap<>();
     Map<String, Histogram> judged = new LinkedHashMap<>();
-    for (FrontEnd f : policy == Policy.ISOLATED_BATCH ? List.<FrontEnd>of() : s.frontEnds()) {
+    for (FrontEnd f : fronts) {
       windows.put(f.tenant(), new double[s.intervals()]);
       judged.put(f.tenant(), new Histogram(TimeUnit.MINUTES.toNanos(10), 3));
     }
@@ -101,7 +103,7 @@ public final class ScenarioRun {
       }
       sim.runUntil((i + 1L) * Scenario.INTERVAL_S * 1_000_000_000L);
       sim.roll();
-      for (FrontEnd f : policy == Policy.ISOLATED_BATCH ? List.<FrontEnd>of() : s.frontEnds()) {
+      for (FrontEnd f : fronts) {
         Histogram h = sim.takeLatency(f.tenant());
         if (f.contract() && !isolated) {
           h = server(sim, f.tenant()); // its in-contract calls, as the bench judges them: its client waits on the rest too
@@ -111,7 +113,7 @@ public final class ScenarioRun {
           judged.get(f.tenant()).add(h);
         }
       }
-      long chunks = work.stream().anyMatch(w -> w.tenant().equals(BATCH)) ? sim.chunks(BATCH) : 0;
+      long chunks = batchRuns ? sim.chunks(BATCH) : 0;
       batch[i] = chunks - batchBefore;
       batchBefore = chunks;
       if (controller != null) {

@@ -35,25 +35,25 @@ public final class Scenarios {
     out.add(one("cpu-2x", "handler-bound (the memory regime without CPU contention), SLO 2x",
         Regime.CPU, FrontEnd.constant(FRONT, Regime.CPU.frontRate(), 2), Regime.CPU.batchThreads(), INTERVALS));
     out.add(one("diurnal-2x", "hdd, the front end's rate from 0.5x up to 1.5x and back over the run, SLO 2x",
-        HDD, FrontEnd.constant(FRONT, HDD.frontRate(), 2).withShape(diurnal(INTERVALS)), HDD.batchThreads(), INTERVALS));
+        HDD, new FrontEnd(FRONT, HDD.frontRate(), diurnal(INTERVALS), 99, 2, 1, 0, 1, false), HDD.batchThreads(), INTERVALS));
     out.add(one("spike-2x", "hdd, the front end at 0.2x, 2x for the middle third of the run, then 0.2x, SLO 2x",
-        HDD, FrontEnd.constant(FRONT, HDD.frontRate(), 2).withShape(spike(INTERVALS)), HDD.batchThreads(), INTERVALS));
+        HDD, new FrontEnd(FRONT, HDD.frontRate(), spike(INTERVALS), 99, 2, 1, 0, 1, false), HDD.batchThreads(), INTERVALS));
     out.add(tenants("multi-tenant", "three front ends (10, 15, 20 req/s; weights 1, 1, 2; SLOs 2x, 3x, 4x)",
         threeFrontEnds(1), INTERVALS, List.of(), Judge.SLO));
     out.add(tenants("overload", "the three at 8x their rates (1.1x what the disks serve; the bench's 3x on a"
             + " slower stack); SLOs from their normal rates; judged by weighted badness within 20%",
         threeFrontEnds(8), LONG, List.of(), Judge.WEIGHTED_SPREAD));
     List<FrontEnd> mis = new ArrayList<>(threeFrontEnds(1));
-    mis.set(0, mis.get(0).misbehaving(3));
+    mis.set(0, new FrontEnd(FRONT, 10, FrontEnd.FLAT, 99, 2, 1, 0, 3, true));
     out.add(tenants("misbehaving", "the three, frontend at 3x its rate with a contract at its normal rate"
         + " (calls over it go best effort); its in-contract calls judged", mis, INTERVALS, List.of(), Judge.SLO));
     List<FrontEnd> bursty = new ArrayList<>(threeFrontEnds(1));
-    bursty.set(0, bursty.get(0).withShape(onOff()).withPercentile(99.9));
+    bursty.set(0, new FrontEnd(FRONT, 10, onOff(), 99.9, 2, 1, 0, 1, false));
     out.add(tenants("bursty-p99.9", "the three, frontend on-off (3x for 5 s in every 20, a third between) with a"
         + " p99.9 SLO at 2x its isolated p99.9", bursty, INTERVALS, List.of(), Judge.SLO));
     out.add(tenants("join", "hdd, frontend alone at 2x; frontend-b (30 req/s, SLO 2x) joins after 80 s",
         List.of(FrontEnd.constant(FRONT, HDD.frontRate(), 2),
-            FrontEnd.constant("frontend-b", HDD.frontRate(), 2).joiningAt(CHANGE_AT)), LONG, List.of(), Judge.SLO));
+            new FrontEnd("frontend-b", HDD.frontRate(), FrontEnd.FLAT, 99, 2, 1, CHANGE_AT, 1, false)), LONG, List.of(), Judge.SLO));
     out.add(tenants("tighten", "hdd, one front end at 4x, its SLO set to 1.5x live after 80 s",
         List.of(FrontEnd.constant(FRONT, HDD.frontRate(), 4)), LONG,
         List.of(new SloChange(FRONT, CHANGE_AT, 1.5)), Judge.SLO));
@@ -94,12 +94,12 @@ public final class Scenarios {
     return new Scenario(name, "hdd, " + summary, HDD, f, HDD.batchThreads(), intervals, changes, judge);
   }
 
-  /** The bench's tenant experiments' front ends at {@code times} their rates. */
+  /** The bench's tenant experiments' front ends sending {@code times} their rates, their SLOs from their own. */
   private static List<FrontEnd> threeFrontEnds(double times) {
     return List.of(
-        FrontEnd.constant(FRONT, 10, 2).sending(times),
-        FrontEnd.constant("frontend-b", 15, 3).sending(times),
-        FrontEnd.constant("frontend-c", 20, 4).withWeight(2).sending(times));
+        new FrontEnd(FRONT, 10, FrontEnd.FLAT, 99, 2, 1, 0, times, false),
+        new FrontEnd("frontend-b", 15, FrontEnd.FLAT, 99, 3, 1, 0, times, false),
+        new FrontEnd("frontend-c", 20, FrontEnd.FLAT, 99, 4, 2, 0, times, false));
   }
 
   /** 0.5x at the start, 1.5x half way, 0.5x at the end. */

@@ -21,32 +21,32 @@ public record Tuning(Map<String, String> keys, ControllerParams one, ManyTenantP
     keys = java.util.Collections.unmodifiableMap(new TreeMap<>(keys));
   }
 
-  /** @throws IllegalArgumentException naming a key that is not the controller's, or the interval's */
+  /**
+   * @throws IllegalArgumentException naming a key that is not one of the controller's policy keys
+   *     (the interval is the suite's, the SLOs each scenario's, the DataNode connection has no
+   *     meaning here), or one the controller's validator refuses
+   */
   public static Tuning of(Map<String, String> keys) {
+    java.util.Set<String> policy = policyKeys();
     for (String k : keys.keySet()) {
-      if (!k.startsWith(PREFIX) || k.equals(ControllerConfig.INTERVAL_MS) || k.equals(ControllerConfig.ENABLED)) {
-        throw new IllegalArgumentException("'" + k + "' is not a key the suite can vary: it takes cake.controller.*"
-            + " policy keys (the interval is the suite's " + Scenario.INTERVAL_S + " s; SLOs are each scenario's)");
-      }
-    }
-    java.util.Set<String> known = known();
-    for (String k : keys.keySet()) {
-      if (!known.contains(k)) {
-        throw new IllegalArgumentException("'" + k + "' is not a controller key; they are " + known);
+      if (!policy.contains(k)) {
+        throw new IllegalArgumentException("'" + k + "' is not a controller policy key the suite can vary; they are "
+            + policy);
       }
     }
     ControllerConfig c = ControllerConfig.parse(keys);
     return new Tuning(keys, c.params().withInterval(Duration.ofSeconds(Scenario.INTERVAL_S)), c.manyTenant());
   }
 
-  /** The controller's own keys: its String constants under {@code cake.controller.}. */
-  private static java.util.Set<String> known() {
+  /** The controller's String constants under {@code cake.controller.}, but the interval, the switch and the DataNode's. */
+  private static java.util.Set<String> policyKeys() {
     java.util.Set<String> out = new java.util.TreeSet<>();
     for (java.lang.reflect.Field f : ControllerConfig.class.getFields()) {
       if (java.lang.reflect.Modifier.isStatic(f.getModifiers()) && f.getType() == String.class) {
         try {
           String v = (String) f.get(null);
-          if (v.startsWith(PREFIX)) {
+          if (v.startsWith(PREFIX) && !v.startsWith(PREFIX + "hdfs.") && !v.equals(ControllerConfig.INTERVAL_MS)
+              && !v.equals(ControllerConfig.ENABLED)) {
             out.add(v);
           }
         } catch (IllegalAccessException e) {

@@ -91,7 +91,7 @@ class VerdictsTest {
   @Test
   void overloadIsJudgedByTheSpreadOfWeightedBadness() {
     FrontEnd a = FrontEnd.constant("a", 10, 2);
-    FrontEnd b = FrontEnd.constant("b", 10, 2).withWeight(2);
+    FrontEnd b = new FrontEnd("b", 10, FrontEnd.FLAT, 99, 2, 2, 0, 1, false);
     Scenario s = scenario(Judge.WEIGHTED_SPREAD, List.of(), a, b);
     // a misses by 1 - 100/200 = 0.5 (weight 1); b by 2 x (1 - 100/150) = 0.67: spread 1.33.
     SeedVerdict v = Verdicts.judge(s, 1, trace(Map.of("a", windows(200), "b", windows(150)), 200, 0),
