@@ -340,7 +340,7 @@ public final class SecondLevelController implements AutoCloseable {
   private TailPool tailPool(SloTarget target) {
     int n = decider.params().tailIntervals();
     if (tailPool == null || tailPool.intervals() != n || !target.equals(tailPoolTarget)) {
-      tailPool = new TailPool(n);
+      tailPool = new TailPool(n, 0);
       tailPoolTarget = target;
     }
     return tailPool;

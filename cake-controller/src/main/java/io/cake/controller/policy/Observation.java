@@ -56,7 +56,7 @@ public record Observation(
    */
   public static Observation of(String tenant, Goal goal, double confidence, HBaseInterval interval,
       ResourceLoad hdfs) {
-    return of(tenant, goal, confidence, interval, hdfs, new TailPool(1));
+    return of(tenant, goal, confidence, interval, hdfs, TailPool.none());
   }
 
   /**

@@ -127,7 +127,7 @@ class ObservationTest {
   @Test
   void aPooledTailReadsTheSteeredPercentileFromTheLastIntervalsButForOneIntervalsWindow() {
     LatencyGoal goal = LatencyGoal.of(99, 100);
-    TailPool pool = new TailPool(2);
+    TailPool pool = new TailPool(2, 0);
     // Interval 1: 150 gets, the slowest 10 at 40 ms. Interval 2: 150 gets at 5 ms.
     calls(OperationType.GET, 140, 5);
     calls(OperationType.GET, 10, 40);

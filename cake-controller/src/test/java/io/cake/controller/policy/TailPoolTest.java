@@ -17,7 +17,7 @@ class TailPoolTest {
 
   @Test
   void poolsTheLastIntervalsAndForgetsOlderOnes() {
-    TailPool pool = new TailPool(2);
+    TailPool pool = new TailPool(2, 0);
     Histogram first = pool.add(interval(100, 10));
     assertThat(first.getTotalCount()).isEqualTo(100);
     Histogram second = pool.add(interval(150, 20));
@@ -31,12 +31,27 @@ class TailPoolTest {
   @Test
   void oneIntervalIsTheIntervalItself() {
     Histogram h = interval(10, 5);
-    assertThat(new TailPool(1).add(h)).isSameAs(h);
+    assertThat(TailPool.none().add(h)).isEqualTo(h);
+  }
+
+  @Test
+  void fewRequestsPoolMoreIntervalsUntilThereAreEnough() {
+    TailPool pool = new TailPool(2, 100);
+    for (int i = 0; i < 5; i++) {
+      pool.add(interval(30, 10));
+    }
+    // Two intervals hold 60 requests, fewer than 100: older ones are pooled until there are 120.
+    assertThat(pool.add(interval(30, 10)).getTotalCount()).isEqualTo(120);
+    assertThat(pool.pooled()).isEqualTo(120);
+    TailPool plenty = new TailPool(2, 100);
+    plenty.add(interval(80, 10));
+    plenty.add(interval(80, 10));
+    assertThat(plenty.add(interval(80, 10)).getTotalCount()).as("two intervals are enough").isEqualTo(160);
   }
 
   @Test
   void theIntervalAddedIsCopiedNotKept() {
-    TailPool pool = new TailPool(2);
+    TailPool pool = new TailPool(2, 0);
     Histogram h = interval(10, 5);
     pool.add(h);
     h.reset(); // the first level reuses or resets its histograms
@@ -45,6 +60,6 @@ class TailPoolTest {
 
   @Test
   void fewerThanOneIntervalIsRefused() {
-    assertThatThrownBy(() -> new TailPool(0)).hasMessageContaining("intervals must be at least 1");
+    assertThatThrownBy(() -> new TailPool(0, 0)).hasMessageContaining("intervals must be in [1, 6]");
   }
 }
