@@ -463,7 +463,7 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
       // Cake's AIMD reads a rise in single-row get service time as CPU contention (its 6/8 ms
       // bounds). Over the emulated disk a get's service time is disk time, so disk queueing would
       // shrink the pool to its floor of 4, where the front end's reserved handlers leave batch one
-      // (docs/decisions/0004-aimd-handler-pool.md). The controller's pool cap still answers CPU
+      // (docs/decisions/0004-aimd-handler-pool.md). The controller's limit on the others still answers CPU
       // contention.
       rs.put("cake.hbase.aimd.enabled", "false");
     }

@@ -60,7 +60,7 @@ public final class SimulatedCluster {
   private final Map<Workload, ClientPool> clients = new IdentityHashMap<>();
   private final ContractMeter contracts = new ContractMeter();
   private final boolean capBestEffort;
-  private int handlers;
+  private final int handlers;
   private boolean redispatchDue;
   private HBaseInterval hbaseInterval;
   private SchedulerSnapshot hdfsSnapshot;
@@ -216,17 +216,10 @@ public final class SimulatedCluster {
     dispatchDisks();
   }
 
-  void setPoolCap(int cap) {
-    resizePool(cap == 0 ? hardware.hbaseHandlers() : Math.min(cap, hardware.hbaseHandlers()));
-  }
-
-  void setOthersInService(java.util.Set<String> exempt, int handlerCount) {
-    hbase.setInServiceCaps(inServiceCaps(exempt, handlerCount));
-    dispatchHandlers();
-  }
-
-  void setThrottle(String exemptTenant, double handlerCount) {
-    hbase.setLimits(limits(RegionServerScheduler.throttleLimits(exemptTenant, handlerCount)));
+  /** The controller's one limit on the others, applied as the RegionServer applies it. */
+  void setOthersLimit(java.util.Set<String> exempt, double handlerCount) {
+    hbase.setInServiceCaps(inServiceCaps(exempt, RegionServerScheduler.othersInService(handlerCount)));
+    hbase.setLimits(limits(RegionServerScheduler.othersTime(exempt, handlerCount)));
     dispatchHandlers();
   }
 
@@ -240,22 +233,6 @@ public final class SimulatedCluster {
   private RateLimits limits(RateLimits throttle) {
     return capBestEffort
         ? RegionServerScheduler.withBestEffortCap(throttle, CakeHBaseConfig.DEFAULT_BEST_EFFORT_HANDLERS) : throttle;
-  }
-
-  /** The pool at {@code n} handlers: busy ones above it finish their request, then retire. */
-  private void resizePool(int n) {
-    if (n == handlers) {
-      return;
-    }
-    hbase.setSlotCount(n); // clips reservations to the smaller pool until it grows, as the real pool's
-    freeHandlers.clear(n, Math.max(n, handlers));
-    for (int s = 0; s < n; s++) {
-      if (!busyHandlers.get(s)) {
-        freeHandlers.set(s);
-      }
-    }
-    handlers = n;
-    dispatchHandlers();
   }
 
   private void at(long delayNanos, Runnable action) {

@@ -44,18 +44,8 @@ final class SimulatedPorts {
     }
 
     @Override
-    public void setPoolCap(int cap) {
-      sim.setPoolCap(cap);
-    }
-
-    @Override
-    public void setOthersInService(Set<String> exempt, int handlers) {
-      sim.setOthersInService(exempt, handlers);
-    }
-
-    @Override
-    public void setThrottle(String exemptTenant, double handlers) {
-      sim.setThrottle(exemptTenant, handlers);
+    public void setOthersLimit(Set<String> exempt, double handlers) {
+      sim.setOthersLimit(exempt, handlers);
     }
   }
 

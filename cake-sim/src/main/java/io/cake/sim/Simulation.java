@@ -3,9 +3,9 @@ package io.cake.sim;
 import io.cake.controller.config.SloTarget;
 import io.cake.controller.loop.SecondLevelController;
 import io.cake.controller.policy.AllocationMapper;
-import io.cake.controller.policy.Decision;
-import io.cake.controller.policy.LatencyAllocation;
-import io.cake.controller.policy.SloDecider;
+import io.cake.controller.policy.ControllerParams;
+import io.cake.controller.policy.Plan;
+import io.cake.controller.policy.TenantState;
 import io.cake.core.metrics.LatencySummary;
 import io.cake.core.sched.Allocation;
 import io.cake.core.tenant.LatencyGoal;
@@ -18,7 +18,7 @@ import org.HdrHistogram.Histogram;
 /**
  * The real {@link SecondLevelController} on a {@link SimulatedCluster}, through in-memory ports:
  * one front end of single-chunk gets against closed-loop batch scans. Everything the controller
- * sets takes effect (shares and reservations at both levels, the pool cap, the throttle). No
+ * sets takes effect (shares and reservations at both levels, the others' limit). No
  * threads, no wall clock: every run is repeatable.
  */
 public final class Simulation {
@@ -36,19 +36,25 @@ public final class Simulation {
       int chunksPerScan,
       DoubleUnaryOperator frontRate) {}
 
-  /** What happened in one controller interval; {@code hbaseHandlers}: the pool in force in it. */
+  /**
+   * What happened in one controller interval.
+   *
+   * @param allocation the front end's allocation in force in it
+   * @param decision what the controller then decided for the front end (null: none)
+   * @param othersLimit the limit on batch in force in it (handlers, 0: none)
+   */
   public record Interval(
       int index,
       double frontP99Ms,
       long frontOps,
       long batchChunks,
-      LatencyAllocation allocation,
-      Decision decision,
-      int hbaseHandlers) {}
+      TenantState allocation,
+      Plan.TenantLine decision,
+      double othersLimit) {}
 
   private final LatencyGoal goal;
-  private final SloDecider decider;
-  private final LatencyAllocation start;
+  private final ControllerParams params;
+  private final TenantState start;
   private final SimulatedCluster cluster;
   private final SecondLevelController controller; // null: the first level alone
 
@@ -56,9 +62,9 @@ public final class Simulation {
    * @param control false runs the first level alone with the starting allocation (a baseline)
    */
   public Simulation(
-      Model model, LatencyGoal goal, SloDecider decider, LatencyAllocation start, boolean control, long seed) {
+      Model model, LatencyGoal goal, ControllerParams params, TenantState start, boolean control, long seed) {
     this.goal = goal;
-    this.decider = decider;
+    this.params = params;
     this.start = start;
     this.cluster = new SimulatedCluster(
         new Hardware(model.hbaseHandlers(), model.hdfsSlots(), model.chunkMs()),
@@ -66,31 +72,33 @@ public final class Simulation {
             Workload.closed(BATCH, model.batchThreads(), model.scanCpuMs(), model.chunksPerScan())),
         seed);
     Allocation base = new Allocation(Map.of(BATCH, 1.0), Map.of(), 1.0);
-    cluster.hdfsScheduler().setAllocation(AllocationMapper.hdfs(FRONT, start, base));
-    cluster.hbaseScheduler().setAllocation(AllocationMapper.hbase(FRONT, start, base));
+    Map<String, Double> share = Map.of(FRONT, start.share());
+    cluster.hdfsScheduler().setAllocation(AllocationMapper.map(share, Map.of(FRONT, start.hdfsReserved()), base));
+    cluster.hbaseScheduler().setAllocation(AllocationMapper.map(share, Map.of(FRONT, start.hbaseReserved()), base));
     SecondLevelController.HBasePort hb = cluster.hbasePort();
     var df = cluster.hdfsPort();
     this.controller = control
-        ? SecondLevelController.inProcess(() -> hb, () -> df, decider, new SloTarget(FRONT, goal))
+        ? SecondLevelController.inProcess(() -> hb, () -> df, params, List.of(new SloTarget(FRONT, goal)))
         : null;
   }
 
   /** Runs {@code intervals} controller intervals and returns what each one measured. */
   public List<Interval> run(int intervals) {
-    long intervalNanos = decider.params().interval().toNanos();
+    long intervalNanos = params.interval().toNanos();
     cluster.start();
     List<Interval> out = new ArrayList<>();
     long batchBefore = 0;
     for (int i = 0; i < intervals; i++) {
       cluster.runUntil((i + 1) * intervalNanos);
       cluster.roll();
-      LatencyAllocation inForce = controller == null || controller.allocation() == null ? start : controller.allocation();
-      int pool = cluster.handlers();
-      Decision d = controller == null ? null : controller.tick().decision();
+      TenantState inForce = controller == null || controller.allocation(FRONT) == null ? start
+          : controller.allocation(FRONT);
+      double limit = controller == null ? 0 : controller.othersLimit();
+      Plan.TenantLine d = controller == null ? null : controller.tick().line(FRONT);
       Histogram front = cluster.takeLatency(FRONT);
       long batch = cluster.chunks(BATCH);
       out.add(new Interval(i, LatencySummary.percentileMs(front, goal.percentile()), front.getTotalCount(),
-          batch - batchBefore, inForce, d, pool));
+          batch - batchBefore, inForce, d, limit));
       batchBefore = batch;
     }
     return out;

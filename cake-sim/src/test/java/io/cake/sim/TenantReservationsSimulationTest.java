@@ -6,8 +6,6 @@ import io.cake.controller.config.SloTarget;
 import io.cake.controller.loop.FirstLevelPort;
 import io.cake.controller.loop.SecondLevelController;
 import io.cake.controller.policy.ControllerParams;
-import io.cake.controller.policy.SloDecider;
-import io.cake.controller.policy.minimax.ManyTenantParams;
 import io.cake.core.metrics.LatencySummary;
 import io.cake.core.sched.Allocation;
 import io.cake.core.tenant.LatencyGoal;
@@ -31,11 +29,8 @@ class TenantReservationsSimulationTest {
   /** Windows a and b met after convergence, and batch chunks/s over them. */
   private record Outcome(int aMet, int bMet, double batch) {}
 
-  private static Outcome run(boolean reservations, long seed) {
-    return run(reservations, true, seed);
-  }
-
-  private static Outcome run(boolean reservations, boolean othersCap, long seed) {
+  /** @param othersLimit whether the tenants without an SLO may be held back (else shares and reservations alone) */
+  private static Outcome run(boolean othersLimit, long seed) {
     List<Workload> work = List.of(
         Workload.open("a", t -> 5, 0.5, 1), // alone about 20 ms at the p99
         Workload.open("b", t -> 20, 0.5, 8),
@@ -48,9 +43,9 @@ class TenantReservationsSimulationTest {
         new SloTarget("a", LatencyGoal.of(99, A_SLO_MS), 1), new SloTarget("b", LatencyGoal.of(99, B_SLO_MS), 1));
     // 50 requests of a an interval: its p99 is trusted from 10 (the benchmark sets the same key so).
     SecondLevelController controller = SecondLevelController.inProcess(
-        () -> hb, () -> df, new SloDecider(ControllerParams.DEFAULTS.withMinSamples(10)), slos.get(0));
-    controller.setSlos(slos);
-    controller.setManyTenantParams(ManyTenantParams.DEFAULTS.withReservations(reservations).withOthersCap(othersCap));
+        () -> hb, () -> df,
+        ControllerParams.DEFAULTS.withMinSamples(10).withPoolCapFactor(othersLimit ? ControllerParams.DEFAULT_POOL_CAP_FACTOR : 0),
+        slos);
     sim.start();
     int aMet = 0;
     int bMet = 0;
@@ -73,26 +68,19 @@ class TenantReservationsSimulationTest {
   }
 
   @Test
-  void aLowRateTenantWaitingForHandlersHeldByScansMeetsItsSloWithAReservedHandlerNotWithShare() {
-    // With reservations a and b meet every window at the same batch. The others' cap, which grows
-    // no further than the SLO tenants' load floors leave, protects a too, so without reservations
-    // a still meets most of its windows. The reservation's own part shows with the others' cap off
-    // in both: without it a meets none, since its share climbs and it still waits for a scan to
-    // give a handler back (docs/decisions/0017-minimax-shares.md).
+  void aLowRateTenantWaitingForHandlersHeldByScansMeetsItsSloWithAReservedHandler() {
+    // a waits for a scan to give a handler back, which no share changes: Algorithm 2 reserves it a
+    // handler, as it would for a lone SLO tenant. With the others' limit off, the reservation alone
+    // still keeps a's windows (docs/decisions/0017-minimax-shares.md).
     List<String> seen = new ArrayList<>();
     for (long seed = 1; seed <= 3; seed++) {
       Outcome with = run(true, seed);
-      Outcome without = run(false, seed);
-      Outcome alone = run(true, false, seed);
-      Outcome neither = run(false, false, seed);
-      seen.add(String.format("seed %d: a/b met %d/%d with reservations, batch %.0f; %d/%d without, batch %.0f;"
-          + " others' cap off: %d/%d with, %d/%d without", seed, with.aMet, with.bMet, with.batch, without.aMet,
-          without.bMet, without.batch, alone.aMet, alone.bMet, neither.aMet, neither.bMet));
-      assertThat(with.aMet).as("%s", seen).isGreaterThanOrEqualTo(29).isGreaterThanOrEqualTo(without.aMet);
-      assertThat(with.bMet).as("%s", seen).isGreaterThanOrEqualTo(without.bMet).isGreaterThanOrEqualTo(28);
-      assertThat(with.batch).as("one idle handler of 8 costs batch nothing here: %s", seen)
-          .isGreaterThan(0.98 * without.batch);
-      assertThat(alone.aMet).as("the reservation's own part: %s", seen).isGreaterThanOrEqualTo(neither.aMet + 5);
+      Outcome alone = run(false, seed);
+      seen.add(String.format("seed %d: a/b met %d/%d, batch %.0f; others' limit off: %d/%d, batch %.0f", seed,
+          with.aMet, with.bMet, with.batch, alone.aMet, alone.bMet, alone.batch));
+      assertThat(with.aMet).as("%s", seen).isGreaterThanOrEqualTo(29);
+      assertThat(with.bMet).as("%s", seen).isGreaterThanOrEqualTo(28);
+      assertThat(alone.aMet).as("the reservation's own part: %s", seen).isGreaterThanOrEqualTo(27);
     }
     System.out.println("reservations, a at 5 req/s behind scans: " + seen);
   }

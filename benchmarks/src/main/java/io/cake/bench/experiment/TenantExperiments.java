@@ -22,7 +22,7 @@ import java.util.TreeMap;
  *
  * <ul>
  *   <li>{@code multi-tenant}: isolated front ends and batch, stock FIFO, HBase quotas on the batch
- *       user (swept), and Cake with the controller for several tenants (Frosting's weighted
+ *       user (swept), and Cake's controller steering the three (Frosting's weighted
  *       minimax, docs/design/controller.md "Several SLO tenants").
  *   <li>{@code misbehaving}: the same, with the first tenant ({@code frontend}) sending three times
  *       its rate: FIFO, Cake without a contract, Cake with a contract at its normal rate (calls
@@ -357,17 +357,17 @@ final class TenantExperiments {
       }
     }
 
-    // Shares alone first (the others' handler cap off), then the whole controller: side by side.
+    // Shares alone first (the others' limit off), then the whole controller: side by side.
     if (o.wants("cake-static")) {
       Map<String, String> sharesOnly = new LinkedHashMap<>(controllerKeys(slos, smallestRate()));
-      sharesOnly.put("cake.controller.minimax.others-cap", "false");
+      sharesOnly.put("cake.controller.pool-cap-factor", "0");
       RunSummary s = run(lab.cakeController("cake-slo-tenants-shares",
-          "Cake, several SLO tenants, shares only (the others' handler cap off), from equal shares", sharesOnly, null),
+          "Cake, several SLO tenants, shares only (the others' limit off), from equal shares", sharesOnly, null),
           1, true, o.judgedSloSeconds());
       rows(s, slos, isoBatch, null);
     }
     Policy cake = lab.cakeController("cake-slo-tenants",
-        "Cake with the controller for several SLO tenants (weighted minimax, the others' handler cap), from equal shares",
+        "Cake's controller with several SLO tenants (weighted minimax when they ask for more than there is, the others' limit), from equal shares",
         controllerKeys(slos, smallestRate()), null);
     RunSummary c = run(cake, 1, true, o.judgedSloSeconds());
     Map<String, Judged> cakeJudged = rows(c, slos, isoBatch, null);
@@ -542,10 +542,10 @@ final class TenantExperiments {
       Map<String, String> peakKeys = new LinkedHashMap<>(controllerKeys(slos, smallestRate()));
       peakKeys.put("cake.controller.lanes", "0");
       Map<String, String> reactiveKeys = new LinkedHashMap<>(peakKeys);
-      reactiveKeys.put("cake.controller.minimax.peaks", "false");
-      runs.add(settledRun(lab.cakeController("cake-reactive", "Cake's controller for several SLO tenants, reactive only: each"
-          + " interval sized for the last one alone, no lanes (cake.controller.minimax.peaks=false,"
-          + " cake.controller.lanes=0)", reactiveKeys, null), o.sloSeconds()));
+      reactiveKeys.put("cake.controller.headroom", "0");
+      runs.add(settledRun(lab.cakeController("cake-reactive", "Cake's controller with several SLO tenants, reactive only: no"
+          + " load floor, no lanes (cake.controller.headroom=0, cake.controller.lanes=0)", reactiveKeys, null),
+          o.sloSeconds()));
       runs.add(settledRun(lab.cakeController("cake-peaks", "Cake's controller for several SLO tenants, the load floor and the"
           + " others' cap sized for each tenant's recent peak, no lanes (cake.controller.lanes=0)", peakKeys, null),
           o.sloSeconds()));

@@ -37,7 +37,7 @@ final class ControllerReader {
         Beans.number(b, "Share"),
         nonNegative(b, "HdfsReserved"),
         nonNegative(b, "HbaseReserved"),
-        nonNegative(b, "HbasePoolCap"),
+        nonNegativeNumber(b, "OthersLimit"),
         failures == null ? null : failures.longValue(),
         Beans.text(b, "ConfigurationError"),
         measurements(b));
@@ -74,6 +74,11 @@ final class ControllerReader {
   }
 
   /** -1 means "before the first decision": shown as unknown. */
+  private static Double nonNegativeNumber(JsonNode b, String attribute) {
+    Double v = Beans.number(b, attribute);
+    return v == null || v < 0 ? null : v;
+  }
+
   private static Integer nonNegative(JsonNode b, String attribute) {
     Integer v = LevelReader.integer(b, attribute);
     return v == null || v < 0 ? null : v;

@@ -7,7 +7,7 @@ import java.util.Optional;
  * A RegionServer's second-level controller ({@code io.cake:type=Controller,port=<RS port>}): its
  * SLO tenants (comma-joined) and goals (as text, and as numbers per tenant), whether it is
  * paused, its last decision and the reasons it gave, the allocation it last set for a single SLO
- * tenant, why the last file update_config handed it was refused (empty if it was not; null from a
+ * tenant, the limit it holds the tenants without an SLO to (handlers each, 0: none), why the last file update_config handed it was refused (empty if it was not; null from a
  * controller too old to say), and what its last decision measured of each SLO tenant's goal
  * (empty from a controller too old to say).
  */
@@ -22,7 +22,7 @@ public record ControllerView(
     Double share,
     Integer hdfsReserved,
     Integer hbaseReserved,
-    Integer hbasePoolCap,
+    Double othersLimit,
     Long failures,
     String configurationError,
     List<ControllerMeasurement> measurements) {
@@ -35,9 +35,9 @@ public record ControllerView(
   /** From a controller that does not publish what it measured. */
   public ControllerView(String sloTenant, String slo, List<TenantGoal> goals, boolean paused, Long intervalMs,
       String lastDecision, List<String> lastReasons, Double share, Integer hdfsReserved, Integer hbaseReserved,
-      Integer hbasePoolCap, Long failures, String configurationError) {
+      Double othersLimit, Long failures, String configurationError) {
     this(sloTenant, slo, goals, paused, intervalMs, lastDecision, lastReasons, share, hdfsReserved, hbaseReserved,
-        hbasePoolCap, failures, configurationError, List.of());
+        othersLimit, failures, configurationError, List.of());
   }
 
   /** {@code tenant}'s goal, if it is an SLO tenant. */

@@ -22,7 +22,7 @@ class StatusTextTest {
   static final ControllerView CONTROLLER = new ControllerView("frontend", "p99.0 <= 50.0 ms",
       List.of(new TenantGoal("frontend", 99.0, 50.0, null, 1.0)), false,
       3000L, "cake-controller: frontend: p99.0 <= 50.0 ms measured p99.94=18.5 samples=84 | perf=2.71 -> share=13.7%",
-      List.of("SLO exceeded (perf 2.71): share -1.5 points"), 0.137, 0, 1, 8, 0L, "");
+      List.of("SLO exceeded (perf 2.71): share -1.5 points"), 0.137, 0, 1, 8.0, 0L, "");
 
   static ClusterStatus cluster() {
     HBaseLevel hbase = new HBaseLevel("hbase-26620", true, 6, 4, 72, 8, 0.4, "frontend", 1, 2, 43.1, null, List.of(BATCH, FRONT));

@@ -26,8 +26,9 @@ class LoadedPageTest {
     ControllerView c = ControllerReader.bean(rs, 26620).map(ControllerReader::view).orElseThrow();
     assertThat(c.goals()).as("from a controller without SloGoals: the one goal")
         .containsExactly(new TenantGoal("frontend", 99.0, 50.0, null, null)); // SloThroughput "NaN": null
-    assertThat(c.hbasePoolCap()).isEqualTo(6);
-    assertThat(c.lastReasons()).containsExactly("SLO exceeded (perf 3.45): share -1.8 points", "SLO exceeded: HBase pool cap +1 to 6");
+    assertThat(c.othersLimit()).isEqualTo(6.0);
+    assertThat(c.lastReasons()).containsExactly("frontend: SLO exceeded (perf 3.45): share -1.8 points",
+        "every SLO exceeded: others held to 6.00 handlers each");
     assertThat(c.goal("frontend").orElseThrow().verdict(front, null).met()).as("28.4 ms against 50 ms").isTrue();
   }
 

@@ -1,7 +1,6 @@
 package io.cake.controller.config;
 
 import io.cake.controller.policy.ControllerParams;
-import io.cake.controller.policy.minimax.ManyTenantParams;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -11,22 +10,20 @@ import java.util.Optional;
  *
  * <p>The SLO and the decision rules are set in place, so the controller keeps its state (the
  * allocation it reached). Anything about whether, how often or against which DataNode it runs
- * (enabled, an SLO appearing or going, one SLO tenant becoming several or the reverse, the
- * interval, the DataNode's JMX) starts a new controller.
+ * (enabled, the first SLO appearing or the last going, the interval, the DataNode's JMX) starts a
+ * new controller; tenants added or removed beside others are set in place.
  * Only what the file changed is applied: an SLO set over JMX ({@code cake slo set}) stays until
  * the file's own SLO changes, so an {@code update_config} made for another reason cannot undo it.
  *
  * @param restart stop the running controller (if any) and start one from the new file
  * @param slos the file's new SLOs, when the file changed them
  * @param params the file's new decision rules, when the file changed them
- * @param manyTenant the file's new rules for several SLO tenants, when the file changed them
  * @param keys what changed, by key family, for the log line
  */
 public record ConfigChange(
     boolean restart,
     Optional<List<SloTarget>> slos,
     Optional<ControllerParams> params,
-    Optional<ManyTenantParams> manyTenant,
     List<String> keys) {
 
   public ConfigChange {
@@ -49,8 +46,7 @@ public record ConfigChange(
       keys.add(ControllerConfig.HDFS_SCHEDULER);
     }
     boolean restart = !keys.isEmpty()
-        || before.slos().isEmpty() != after.slos().isEmpty()
-        || (before.slos().size() > 1) != (after.slos().size() > 1);
+        || before.slos().isEmpty() != after.slos().isEmpty();
     boolean sloChanged = !before.slos().equals(after.slos());
     if (sloChanged) {
       keys.add(ControllerConfig.SLO_PREFIX + "*");
@@ -61,12 +57,7 @@ public record ConfigChange(
     if (params.isPresent() && !keys.contains(ControllerConfig.INTERVAL_MS)) {
       keys.add("cake.controller.* rules");
     }
-    Optional<ManyTenantParams> manyTenant =
-        before.manyTenant().equals(after.manyTenant()) ? Optional.empty() : Optional.of(after.manyTenant());
-    if (manyTenant.isPresent()) {
-      keys.add("cake.controller.minimax.*");
-    }
-    return new ConfigChange(restart, slos, params, manyTenant, keys);
+    return new ConfigChange(restart, slos, params, keys);
   }
 
   /** The file changed nothing the controller reads. */

@@ -1,8 +1,6 @@
 package io.cake.controller.config;
 
 import io.cake.controller.policy.ControllerParams;
-import io.cake.controller.policy.minimax.ManyTenantParams;
-import io.cake.controller.policy.minimax.MinimaxShares;
 import io.cake.core.config.ConfigBoolean;
 import io.cake.core.tenant.ByteThroughputGoal;
 import io.cake.core.tenant.Goal;
@@ -64,7 +62,7 @@ public final class ControllerConfig {
   public static final double DEFAULT_IDLE_OCCUPANCY = ControllerParams.DEFAULTS.idleOccupancy();
   public static final String MIN_SAMPLES = "cake.controller.min-samples";
   public static final long DEFAULT_MIN_SAMPLES = ControllerParams.DEFAULTS.minSamples();
-  /** Beyond the paper: cap the HBase pool at this fraction when the SLO misses outside the queues; 0 = off. */
+  /** Beyond the paper: the others' limit falls to this fraction when an SLO misses where share cannot help; 0 = off. */
   public static final String POOL_CAP_FACTOR = "cake.controller.pool-cap-factor";
   public static final double DEFAULT_POOL_CAP_FACTOR = ControllerParams.DEFAULTS.poolCapFactor();
   /** Beyond the paper: probability a window of one interval's requests meets the SLO at the target. */
@@ -89,42 +87,37 @@ public final class ControllerConfig {
   public static final String FILL_RESERVED_SLOTS = "cake.controller.fill-reserved-slots";
   public static final boolean DEFAULT_FILL_RESERVED_SLOTS = ControllerParams.DEFAULTS.fillReservedSlots();
 
-  /** Several SLO tenants (Frosting's controller): the most a tenant's share moves in one interval. */
-  public static final String MINIMAX_STEP = "cake.controller.minimax.step";
-  public static final double DEFAULT_MINIMAX_STEP = ManyTenantParams.DEFAULTS.shares().step();
-  /** Several SLO tenants: under an overload that lasts, what a tenant's step is multiplied by each time its share turns. */
-  public static final String MINIMAX_DAMPING = "cake.controller.minimax.damping";
-  public static final double DEFAULT_MINIMAX_DAMPING = ManyTenantParams.DEFAULTS.shares().damping();
-  /** Several SLO tenants: the performance (1 = exactly the SLO) each is given share for while there is room. */
-  public static final String MINIMAX_TARGET = "cake.controller.minimax.target";
-  public static final double DEFAULT_MINIMAX_TARGET = ManyTenantParams.DEFAULTS.shares().target();
-  /** Several SLO tenants: the least share any tenant keeps. */
-  public static final String MINIMAX_MIN_SHARE = "cake.controller.minimax.min-share";
-  public static final double DEFAULT_MINIMAX_MIN_SHARE = ManyTenantParams.DEFAULTS.shares().minShare();
-  /** Several SLO tenants: how many past intervals each tenant's model is fitted to. */
-  public static final String MINIMAX_FIT_WINDOW = "cake.controller.minimax.fit-window";
-  public static final int DEFAULT_MINIMAX_FIT_WINDOW = ManyTenantParams.DEFAULTS.fitWindow();
-  /** Several SLO tenants: each keeps this many times the fraction of the slots its load uses (0: off). */
-  public static final String MINIMAX_LOAD_MARGIN = "cake.controller.minimax.load-margin";
-  public static final double DEFAULT_MINIMAX_LOAD_MARGIN = ManyTenantParams.DEFAULTS.loadMargin();
-  /** Several SLO tenants: hold the tenants without an SLO to a number of handlers in service, by AIMD. */
-  public static final String MINIMAX_OTHERS_CAP = "cake.controller.minimax.others-cap";
-  public static final boolean DEFAULT_MINIMAX_OTHERS_CAP = ManyTenantParams.DEFAULTS.othersCap();
-  /** Several SLO tenants: size the load floor and the others' cap for each tenant's recent peak load. */
-  public static final String MINIMAX_PEAKS = "cake.controller.minimax.peaks";
-  public static final boolean DEFAULT_MINIMAX_PEAKS = ManyTenantParams.DEFAULTS.peaks();
-  /** Several SLO tenants: cut the others' cap on every miss, not only when the shares are exhausted. */
-  public static final String MINIMAX_CUT_ON_EVERY_MISS = "cake.controller.minimax.cut-on-every-miss";
-  public static final boolean DEFAULT_MINIMAX_CUT_ON_EVERY_MISS = ManyTenantParams.DEFAULTS.cutOnEveryMiss();
-  /** Several SLO tenants: reserve HBase handlers for each where shares cannot help it (Cake's Algorithm 2 per tenant). */
-  public static final String MINIMAX_RESERVATIONS = "cake.controller.minimax.reservations";
-  public static final boolean DEFAULT_MINIMAX_RESERVATIONS = ManyTenantParams.DEFAULTS.reservations();
+  /**
+   * Keys of the controller for several SLO tenants, which the one controller replaced: each is
+   * refused by name, with what took its place, so a file written for the old one fails loudly
+   * rather than being half obeyed.
+   */
+  public static final Map<String, String> REMOVED_KEYS = removedKeys();
+
+  private static Map<String, String> removedKeys() {
+    String shares = "one share rule serves one SLO tenant or many (" + MAX_STEP + ", " + PERF_HIGH + ")";
+    String floor = "one load floor serves one SLO tenant or many (" + HEADROOM + ")";
+    String limit = "one limit holds the tenants without an SLO (" + POOL_CAP_FACTOR + ")";
+    Map<String, String> m = new java.util.TreeMap<>();
+    m.put("cake.controller.minimax.step", shares);
+    m.put("cake.controller.minimax.damping", shares);
+    m.put("cake.controller.minimax.target", shares);
+    m.put("cake.controller.minimax.min-share", shares);
+    m.put("cake.controller.minimax.fit-window", "the models are fitted to the interval itself");
+    m.put("cake.controller.minimax.load-margin", floor);
+    m.put("cake.controller.minimax.peaks", floor);
+    m.put("cake.controller.minimax.others-cap", limit);
+    m.put("cake.controller.minimax.cut-on-every-miss", limit);
+    m.put("cake.controller.minimax.reservations", "every SLO tenant gets Cake's reservations ("
+        + RESERVE_ABOVE_SHARE + ", " + RELEASE_BELOW_SHARE + ")");
+    return java.util.Collections.unmodifiableMap(m);
+  }
 
   /**
    * Per tenant: {@code cake.slo.<tenant>.percentile} (default 99) with {@code .latency-ms} and
    * optionally {@code .operation} (default: every call), or {@code .throughput} (ops/s), or {@code
    * .throughput-mb} (MB/s read at the DataNode); and {@code
-   * .weight} (default 1), which counts only with several tenants.
+   * .weight} (default 1): how much its goal counts when not every SLO can be met.
    */
   public static final String SLO_PREFIX = "cake.slo.";
   public static final String PERCENTILE_SUFFIX = ".percentile";
@@ -144,16 +137,14 @@ public final class ControllerConfig {
 
   private final boolean enabled;
   private final ControllerParams params;
-  private final ManyTenantParams manyTenant;
   private final List<SloTarget> slos;
   private final JmxConnection hdfsJmx;
   private final String hdfsScheduler;
 
-  private ControllerConfig(boolean enabled, ControllerParams params, ManyTenantParams manyTenant, List<SloTarget> slos,
+  private ControllerConfig(boolean enabled, ControllerParams params, List<SloTarget> slos,
       JmxConnection hdfsJmx, String scheduler) {
     this.enabled = enabled;
     this.params = params;
-    this.manyTenant = manyTenant;
     this.slos = List.copyOf(slos);
     this.hdfsJmx = hdfsJmx;
     this.hdfsScheduler = scheduler;
@@ -161,11 +152,16 @@ public final class ControllerConfig {
 
   /** Parses every controller key; throws IllegalArgumentException naming the first bad one. */
   public static ControllerConfig parse(Map<String, String> conf) {
+    for (String key : new TreeSet<>(conf.keySet())) {
+      if (REMOVED_KEYS.containsKey(key)) {
+        throw new IllegalArgumentException(key + " was removed: " + REMOVED_KEYS.get(key)
+            + "; delete it from hbase-site.xml (docs/configuration.md)");
+      }
+    }
     ControllerParams params = params(conf);
     return new ControllerConfig(
         ConfigBoolean.parse(ENABLED, conf.get(ENABLED), DEFAULT_ENABLED),
         params,
-        manyTenant(conf),
         parseSlos(conf),
         JmxConnection.fromKeys(conf),
         conf.getOrDefault(HDFS_SCHEDULER, DEFAULT_HDFS_SCHEDULER).trim());
@@ -219,44 +215,7 @@ public final class ControllerConfig {
     }
   }
 
-  private static ManyTenantParams manyTenant(Map<String, String> conf) {
-    ManyTenantParams d = ManyTenantParams.DEFAULTS;
-    MinimaxShares.Params shares;
-    try {
-      shares = new MinimaxShares.Params(
-          dbl(conf, MINIMAX_STEP, d.shares().step()),
-          dbl(conf, MINIMAX_TARGET, d.shares().target()),
-          dbl(conf, MINIMAX_MIN_SHARE, d.shares().minShare()),
-          dbl(conf, MINIMAX_DAMPING, d.shares().damping()));
-    } catch (IllegalArgumentException e) {
-      String msg = String.valueOf(e.getMessage())
-          .replaceFirst("^damping\\b", MINIMAX_DAMPING)
-          .replaceFirst("^step\\b", MINIMAX_STEP)
-          .replaceFirst("^target\\b", MINIMAX_TARGET)
-          .replaceFirst("^minShare\\b", MINIMAX_MIN_SHARE);
-      throw new IllegalArgumentException(msg, e);
-    }
-    String w = conf.get(MINIMAX_FIT_WINDOW);
-    long window = w == null || w.isBlank() ? d.fitWindow()
-        : io.cake.core.config.ConfigNumbers.longAtLeast(MINIMAX_FIT_WINDOW, w, 2);
-    if (window > 1_000) {
-      throw new IllegalArgumentException(MINIMAX_FIT_WINDOW + " must be at most 1000 intervals, got " + window);
-    }
-    try {
-      return new ManyTenantParams(shares, (int) window, dbl(conf, MINIMAX_LOAD_MARGIN, d.loadMargin()),
-          ConfigBoolean.parse(MINIMAX_OTHERS_CAP, conf.get(MINIMAX_OTHERS_CAP), d.othersCap()),
-          ConfigBoolean.parse(MINIMAX_PEAKS, conf.get(MINIMAX_PEAKS), d.peaks()),
-          ConfigBoolean.parse(MINIMAX_CUT_ON_EVERY_MISS, conf.get(MINIMAX_CUT_ON_EVERY_MISS), d.cutOnEveryMiss()),
-          ConfigBoolean.parse(MINIMAX_RESERVATIONS, conf.get(MINIMAX_RESERVATIONS), d.reservations()));
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(String.valueOf(e.getMessage()).replaceFirst("^loadMargin\\b", MINIMAX_LOAD_MARGIN), e);
-    }
-  }
-
-  /**
-   * The SLO tenants, in name order. One is Cake's case (its Algorithms 1 and 2, the pool cap and
-   * the throttle); several are steered by Frosting's weighted minimax ({@link ManyTenantParams}).
-   */
+  /** The SLO tenants, in name order; one or many, the controller steers them alike. */
   static List<SloTarget> parseSlos(Map<String, String> conf) {
     TreeSet<String> tenants = new TreeSet<>();
     for (String key : new TreeSet<>(conf.keySet())) {
@@ -336,10 +295,6 @@ public final class ControllerConfig {
   /** The first SLO tenant: with one, the paper's case, the one. */
   public Optional<SloTarget> slo() {
     return slos.stream().findFirst();
-  }
-
-  public ManyTenantParams manyTenant() {
-    return manyTenant;
   }
 
   /** How to reach the DataNode's JMX (never null; {@link JmxConnection#IN_THIS_JVM} without a URL). */

@@ -8,7 +8,6 @@ import io.cake.controller.loop.DataNodeLocator;
 import io.cake.controller.loop.SecondLevelController;
 import io.cake.controller.loop.TickTiming;
 import io.cake.core.time.Clock;
-import io.cake.controller.policy.SloDecider;
 import io.cake.hbase.config.SiteFile;
 import io.cake.hbase.rpc.RegionServerScheduler;
 import java.lang.management.ManagementFactory;
@@ -161,8 +160,7 @@ final class LiveController implements AutoCloseable {
     }
     if (controller != null) {
       change.slos().ifPresent(controller::setSlos);
-      change.params().ifPresent(p -> controller.setDecider(new SloDecider(p)));
-      change.manyTenant().ifPresent(controller::setManyTenantParams);
+      change.params().ifPresent(controller::setParams);
     }
   }
 
@@ -191,12 +189,10 @@ final class LiveController implements AutoCloseable {
         new SecondLevelController(
             () -> RegionServerScheduler.byPort(port).map(LocalHBasePort::new).orElse(null),
             datanode,
-            new SloDecider(cfg.params()),
-            cfg.slo().get(),
+            cfg.params(),
+            cfg.slos(),
             // A call to the DataNode may take half an interval, at most the default.
             Duration.ofMillis(Math.max(1, Math.min(SecondLevelController.DEFAULT_CALL_TIMEOUT.toMillis(), interval / 2))));
-    c.setManyTenantParams(cfg.manyTenant());
-    c.setSlos(cfg.slos());
     if (pausedAtStop) {
       c.pause(); // an operator's pause outlives a reload
     }

@@ -63,17 +63,7 @@ final class LocalHBasePort implements SecondLevelController.HBasePort {
   }
 
   @Override
-  public void setPoolCap(int cap) {
-    scheduler.setPoolCap(cap);
-  }
-
-  @Override
-  public void setThrottle(String exemptTenant, double handlers) {
-    scheduler.setThrottle(exemptTenant, handlers);
-  }
-
-  @Override
-  public void setOthersInService(java.util.Set<String> exempt, int handlers) {
-    scheduler.setOthersInService(exempt, handlers);
+  public void setOthersLimit(java.util.Set<String> exempt, double handlers) {
+    scheduler.setOthersLimit(exempt, handlers);
   }
 }

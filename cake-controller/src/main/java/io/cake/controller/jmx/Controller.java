@@ -2,10 +2,9 @@ package io.cake.controller.jmx;
 
 import io.cake.controller.config.SloTarget;
 import io.cake.controller.loop.SecondLevelController;
-import io.cake.controller.policy.Decision;
-import io.cake.controller.policy.LatencyAllocation;
 import io.cake.controller.policy.Measurement;
-import io.cake.controller.policy.minimax.ManyTenantPolicy;
+import io.cake.controller.policy.Plan;
+import io.cake.controller.policy.TenantState;
 import io.cake.core.tenant.ByteThroughputGoal;
 import io.cake.core.tenant.Goal;
 import io.cake.core.tenant.LatencyGoal;
@@ -113,13 +112,13 @@ public final class Controller implements ControllerMXBean {
 
   @Override
   public String[] getTenantShares() {
-    ManyTenantPolicy.Plan p = plan();
-    return p == null ? new String[0] : p.tenantLines().toArray(String[]::new);
+    Plan p = plan();
+    return p == null ? new String[0] : p.tenants().stream().map(Plan.TenantLine::toString).toArray(String[]::new);
   }
 
   @Override
   public boolean isSlosFeasible() {
-    ManyTenantPolicy.Plan p = plan();
+    Plan p = plan();
     return p == null || p.feasible();
   }
 
@@ -129,7 +128,7 @@ public final class Controller implements ControllerMXBean {
     return c == null ? new String[0] : SecondLevelController.servedFirst(c.slos()).toArray(String[]::new);
   }
 
-  private ManyTenantPolicy.Plan plan() {
+  private Plan plan() {
     SecondLevelController c = controller.get();
     return c == null ? null : c.last().plan();
   }
@@ -230,39 +229,40 @@ public final class Controller implements ControllerMXBean {
 
   @Override
   public String[] getLastReasons() {
-    SecondLevelController c = controller.get();
-    Decision d = c == null ? null : c.last().decision();
-    return d == null ? new String[0] : d.reasons().toArray(String[]::new);
+    Plan p = plan();
+    if (p == null) {
+      return new String[0];
+    }
+    java.util.List<String> out = new java.util.ArrayList<>();
+    p.tenants().forEach(t -> t.reasons().forEach(r -> out.add(t.view().tenant() + ": " + r)));
+    if (!p.othersReason().isEmpty()) {
+      out.add(p.othersReason());
+    }
+    return out.toArray(String[]::new);
   }
 
   @Override
   public double getShare() {
-    LatencyAllocation a = allocation();
+    TenantState a = allocation();
     return a == null ? Double.NaN : a.share();
   }
 
   @Override
   public int getHdfsReserved() {
-    LatencyAllocation a = allocation();
+    TenantState a = allocation();
     return a == null ? -1 : a.hdfsReserved();
   }
 
   @Override
   public int getHbaseReserved() {
-    LatencyAllocation a = allocation();
+    TenantState a = allocation();
     return a == null ? -1 : a.hbaseReserved();
   }
 
   @Override
-  public int getHbasePoolCap() {
-    LatencyAllocation a = allocation();
-    return a == null ? -1 : a.hbasePoolCap();
-  }
-
-  @Override
-  public double getOthersThrottle() {
-    LatencyAllocation a = allocation();
-    return a == null ? -1 : a.othersThrottle();
+  public double getOthersLimit() {
+    SecondLevelController c = controller.get();
+    return c == null ? -1 : c.othersLimit();
   }
 
   @Override
@@ -276,9 +276,10 @@ public final class Controller implements ControllerMXBean {
     return configurationError.get();
   }
 
-  private LatencyAllocation allocation() {
+  /** The one SLO tenant's part of the allocation; null with several (see TenantShares) or none. */
+  private TenantState allocation() {
     SecondLevelController c = controller.get();
-    return c == null ? null : c.allocation();
+    return c == null || c.slos().size() != 1 ? null : c.allocation(c.slo().tenant());
   }
 
   /** The running controller, or IllegalStateException saying why none runs. */

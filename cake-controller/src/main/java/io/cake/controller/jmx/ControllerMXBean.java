@@ -93,20 +93,24 @@ public interface ControllerMXBean {
   /** The last decision's log line (or why there was none). */
   String getLastDecision();
 
+  /** The last decision's reasons, each "tenant: why", then the others' limit's, if it changed. */
   String[] getLastReasons();
 
-  /** Latency tenant's share (0..1) and reservations as last set, NaN/-1 before the first. */
+  /**
+   * The one SLO tenant's share (0..1) and reservations as last set; NaN/-1 before the first, and
+   * with several SLO tenants (TenantShares has each).
+   */
   double getShare();
 
   int getHdfsReserved();
 
   int getHbaseReserved();
 
-  /** The cap it set on the HBase handler pool (0: none), -1 before the first decision. */
-  int getHbasePoolCap();
-
-  /** Handlers' worth of service each other tenant may use at HBase (0: none), -1 before the first decision. */
-  double getOthersThrottle();
+  /**
+   * The limit on each tenant without an SLO at HBase, in handlers (in service from one up, of
+   * handler time below; 0: none), -1 while no controller runs.
+   */
+  double getOthersLimit();
 
   long getFailures();
 

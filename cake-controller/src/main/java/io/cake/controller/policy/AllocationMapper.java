@@ -5,10 +5,10 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Turns the controller's view (the latency tenant's fraction of shared service) into the
- * first-level schedulers' weights: the latency tenant gets {@code share}, every other tenant
- * splits {@code 1 - share} by its base weight (operator-configured, 1 by default). Reservations of
- * other tenants in the base allocation are kept.
+ * Turns the controller's view (each SLO tenant's fraction of shared service) into the
+ * first-level schedulers' weights: each SLO tenant gets its share, every other tenant splits what
+ * they leave by its base weight (operator-configured, 1 by default). Reservations of other
+ * tenants in the base allocation are kept.
  */
 public final class AllocationMapper {
   /** Weights are fractions scaled up so they read as percentages in JMX. */
@@ -16,20 +16,8 @@ public final class AllocationMapper {
 
   private AllocationMapper() {}
 
-  public static Allocation hdfs(String latencyTenant, LatencyAllocation a, Allocation base) {
-    return map(latencyTenant, a.share(), a.hdfsReserved(), base);
-  }
-
-  public static Allocation hbase(String latencyTenant, LatencyAllocation a, Allocation base) {
-    return map(latencyTenant, a.share(), a.hbaseReserved(), base);
-  }
-
-  private static Allocation map(String latency, double share, int reserved, Allocation base) {
-    return map(Map.of(latency, share), Map.of(latency, reserved), base);
-  }
-
   /**
-   * Several steered tenants: each in {@code steered} gets its fraction of the whole, every other
+   * Each SLO tenant in {@code steered} gets its fraction of the whole, every other
    * tenant splits what they leave by its base weight; {@code reserved} replaces the base
    * reservations of the tenants it names, the others' are kept.
    */
@@ -47,10 +35,5 @@ public final class AllocationMapper {
     Map<String, Integer> reservations = new HashMap<>(base.reservations());
     reservations.putAll(reserved);
     return new Allocation(shares, reservations, base.defaultShare() * scaleOthers);
-  }
-
-  /** Slots reserved in {@code base} for tenants other than the latency tenant. */
-  public static int otherReserved(String latencyTenant, Allocation base) {
-    return base.totalReserved() - base.reservation(latencyTenant);
   }
 }

@@ -20,15 +20,15 @@ import java.time.Duration;
  *     most this fraction of the interval, one reserved handler is released (0.01; beyond the
  *     paper, with back-off when the release makes the SLO miss); a reserved DataNode slot goes
  *     with slack whatever its queue did, when the slots left stay at most half busy
- *     ({@link io.cake.controller.policy.rules.SlackRelease})
+ *     ({@link ReservationPolicy})
  * @param minSamples fewer requests than this in an interval means no latency-driven change: a p99
  *     over a handful of requests is noise (SCADS Director section 2.2)
  * @param interval how often the controller decides (10 s)
- * @param poolCapFactor beyond the paper: when the SLO is missed and the tenant hardly waited at the
- *     DataNode, the HBase handler pool is capped at this fraction of its size (or by the miss when
- *     that is larger, at most to a quarter), and the cap grows by one handler per interval while the
- *     SLO holds with slack (AIMD on the SLO itself; 0.75); at the pool's floor the same factor
- *     drives the throttle on the other tenants; 0 turns the cap and the throttle off
+ * @param poolCapFactor beyond the paper: when an SLO tenant misses where share cannot help it
+ *     (CPU-bound, or its share spent), the tenants without an SLO are held to this fraction of the
+ *     handlers they held (or by the miss when that is larger, at most to a quarter), and the limit
+ *     grows back while every SLO holds with slack (AIMD on the SLOs themselves, {@link
+ *     OthersLimit}; 0.75); 0 turns the limit off
  * @param confidence beyond the paper: the probability that a window of one interval's requests
  *     meets the SLO when the controller's measured latency sits on it; the controller measures the
  *     percentile {@link WindowPercentile} derives from it and the interval's request count instead
@@ -54,7 +54,7 @@ import java.time.Duration;
  *     at confidence 0.985 chases one interval's slowest request)
  * @param fillReservedSlots beyond the paper: the HBase reservation is raised to, and never released
  *     below, the handlers it takes to keep the HDFS reservation busy ({@link
- *     io.cake.controller.policy.rules.Reservations#handlersToFill}); false: the paper's floor, the
+ *     ReservationPolicy#handlersToFill}); false: the paper's floor, the
  *     HDFS reservation itself, and only for releases (true)
  */
 public record ControllerParams(

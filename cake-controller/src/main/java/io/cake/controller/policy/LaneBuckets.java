@@ -46,9 +46,9 @@ public final class LaneBuckets {
     public Envelope next(ResourceLoad.Arrivals a) {
       boolean m = a.measured();
       return new Envelope(
-          ControlState.nextPeak(rate, m ? a.rate() : 0.0),
-          ControlState.nextPeak(in100ms, m ? a.in100ms() : 0.0),
-          ControlState.nextPeak(inSecond, m ? a.inSecond() : 0.0));
+          TenantState.nextPeak(rate, m ? a.rate() : 0.0),
+          TenantState.nextPeak(in100ms, m ? a.in100ms() : 0.0),
+          TenantState.nextPeak(inSecond, m ? a.inSecond() : 0.0));
     }
   }
 

@@ -20,7 +20,7 @@ import java.util.TreeMap;
  * most all but one of the slots, less the recent peak loads of the lanes ranked below it. An
  * interval's load is the larger of its mean busy slots and its busiest second's ({@link
  * ResourceLoad.TenantLoad#busiestSecond}); the peak of it decays as the headroom's does ({@link
- * ControlState#nextPeak}).
+ * TenantState#nextPeak}).
  *
  * <p>Why the busiest second: a mean over the interval hides a burst. A burst that straddles two
  * intervals shows half its load in each, and a lane sized from that is half as wide as the next
@@ -137,8 +137,8 @@ public final class PriorityLanes {
     Map<String, LaneBuckets.Envelope> dfArrivals = new TreeMap<>();
     for (Tenant t : ranked) {
       String name = t.name();
-      hbPeaks.put(name, ControlState.nextPeak(state.hbasePeak().getOrDefault(name, 0.0), load(hbase.tenant(name))));
-      dfPeaks.put(name, ControlState.nextPeak(state.hdfsPeak().getOrDefault(name, 0.0), load(hdfs.tenant(name))));
+      hbPeaks.put(name, TenantState.nextPeak(state.hbasePeak().getOrDefault(name, 0.0), load(hbase.tenant(name))));
+      dfPeaks.put(name, TenantState.nextPeak(state.hdfsPeak().getOrDefault(name, 0.0), load(hdfs.tenant(name))));
       hbArrivals.put(name, state.hbaseArrivals().getOrDefault(name, LaneBuckets.Envelope.EMPTY)
           .next(hbase.tenant(name).arrivals()));
       dfArrivals.put(name, state.hdfsArrivals().getOrDefault(name, LaneBuckets.Envelope.EMPTY)

@@ -91,6 +91,8 @@ public final class ReservationPolicy {
         why.add(String.format("SLO missed (perf %.2f) with %.2f HDFS slots busy, more than half of %d reserved:"
             + " reserve HDFS slot %d", perf, hdfsLoad, hdfs - 1, hdfs));
       }
+    } else if (v.judged() && perf < p.lowPerformance() && hdfs < hdfsLeft && s.share() > p.reserveAboveShare()) {
+      why.add(String.format("no HDFS reservation: hardly waiting at the DataNode (occupancy %.2f)", o.hdfsOccupancy()));
     } else if (v.judged() && perf > p.highPerformance() && s.share() < p.releaseBelowShare() && hdfs > 0) {
       hdfs--;
       instead = s.share() + 1.0 / (o.hdfsSlots() - hdfsOthers - hdfs);

@@ -2,6 +2,7 @@ package io.cake.controller.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cake.controller.policy.ControllerParams;
 import org.junit.jupiter.api.Test;
 
 class ConfigChangeTest {
@@ -50,22 +51,25 @@ class ConfigChangeTest {
   }
 
   @Test
-  void oneSloTenantBecomingSeveralRestartsAndAWeightOrMinimaxRuleIsSetInPlace() {
+  void aSecondSloTenantAWeightOrARuleIsSetInPlace() {
     String[] one = {}; // front alone
     String[] two = {"cake.slo.b.latency-ms", "200"};
     String[] twoWeighted = {"cake.slo.b.latency-ms", "200", "cake.slo.b.weight", "3"};
-    assertThat(ConfigChange.between(cfg(one), cfg(two)).restart()).isTrue();
-    assertThat(ConfigChange.between(cfg(two), cfg(one)).restart()).isTrue();
+    // One controller for one tenant or many: a tenant joining or leaving is a change of SLOs.
+    ConfigChange joined = ConfigChange.between(cfg(one), cfg(two));
+    assertThat(joined.restart()).isFalse();
+    assertThat(joined.slos()).get().extracting(java.util.List::size).isEqualTo(2);
+    assertThat(ConfigChange.between(cfg(two), cfg(one)).restart()).isFalse();
 
     ConfigChange weight = ConfigChange.between(cfg(two), cfg(twoWeighted));
     assertThat(weight.restart()).isFalse();
     assertThat(weight.slos()).get().extracting(l -> l.get(0).weight()).isEqualTo(3.0);
 
-    String[] twoStep = {"cake.slo.b.latency-ms", "200", "cake.controller.minimax.step", "0.05"};
+    String[] twoStep = {"cake.slo.b.latency-ms", "200", "cake.controller.max-step", "0.05"};
     ConfigChange step = ConfigChange.between(cfg(two), cfg(twoStep));
     assertThat(step.restart()).isFalse();
     assertThat(step.slos()).isEmpty();
-    assertThat(step.manyTenant()).get().extracting(m -> m.shares().step()).isEqualTo(0.05);
-    assertThat(step.keys()).containsExactly("cake.controller.minimax.*");
+    assertThat(step.params()).get().extracting(ControllerParams::maxStepFraction).isEqualTo(0.05);
+    assertThat(step.keys()).containsExactly("cake.controller.* rules");
   }
 }

@@ -8,6 +8,7 @@ import io.cake.core.tenant.OperationType;
 import io.cake.core.tenant.ByteThroughputGoal;
 import io.cake.core.tenant.ThroughputGoal;
 import java.util.Map;
+import io.cake.controller.policy.ControllerParams;
 import org.junit.jupiter.api.Test;
 
 class ControllerConfigTest {
@@ -145,21 +146,18 @@ class ControllerConfigTest {
         new SloTarget("b", LatencyGoal.of(99, 195), 1),
         new SloTarget("c", LatencyGoal.of(99.9, 260), 2),
         new SloTarget("etl", new ThroughputGoal(40), 1));
-    assertThat(c.manyTenant()).isEqualTo(io.cake.controller.policy.minimax.ManyTenantParams.DEFAULTS);
-    ControllerConfig tuned = ControllerConfig.parse(Map.of("cake.controller.minimax.step", "0.05",
-        "cake.controller.minimax.target", "1.2", "cake.controller.minimax.min-share", "0.01",
-        "cake.controller.minimax.fit-window", "10", "cake.controller.minimax.peaks", "false",
-        "cake.controller.minimax.cut-on-every-miss", "true", "cake.controller.minimax.reservations", "false",
-        "cake.controller.minimax.damping", "1"));
-    assertThat(tuned.manyTenant().shares().step()).isEqualTo(0.05);
-    assertThat(tuned.manyTenant().shares().damping()).as("Frosting's fixed step").isEqualTo(1.0);
-    assertThat(tuned.manyTenant().shares().target()).isEqualTo(1.2);
-    assertThat(tuned.manyTenant().shares().minShare()).isEqualTo(0.01);
-    assertThat(tuned.manyTenant().fitWindow()).isEqualTo(10);
-    assertThat(tuned.manyTenant().peaks()).isFalse();
-    assertThat(tuned.manyTenant().cutOnEveryMiss()).isTrue();
-    assertThat(tuned.manyTenant().reservations()).isFalse();
-    assertThat(c.manyTenant().reservations()).as("on by default").isTrue();
+    assertThat(c.params()).as("one set of rules, whatever the number of tenants").isEqualTo(ControllerParams.DEFAULTS);
+  }
+
+  @Test
+  void theRemovedKeysOfTheControllerForSeveralTenantsAreRefusedByNameSayingWhatReplacedThem() {
+    assertThat(ControllerConfig.REMOVED_KEYS).hasSize(10).allSatisfy((k, why) -> {
+      assertThat(k).startsWith("cake.controller.minimax.");
+      assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.slo.a.latency-ms", "5", k, "1")))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageStartingWith(k + " was removed: ").hasMessageContaining("cake.controller.")
+          .hasMessageContaining("delete it from hbase-site.xml");
+    });
   }
 
   @Test
@@ -181,26 +179,6 @@ class ControllerConfigTest {
         .hasMessageContaining("exactly one of cake.slo.a.latency-ms, cake.slo.a.throughput and cake.slo.a.throughput-mb");
     assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.slo.a.latency-ms", "5", "cake.slo.a.goal", "p99")))
         .hasMessageContaining("unknown key cake.slo.a.goal");
-    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.minimax.step", "0")))
-        .hasMessageStartingWith("cake.controller.minimax.step must be in (0, 1]");
-    for (String d : new String[] {"-0.1", "0", "1.5", "NaN"}) {
-      assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.minimax.damping", d)))
-          .hasMessageStartingWith("cake.controller.minimax.damping must be in (0, 1]");
-    }
-    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.minimax.target", "0.9")))
-        .hasMessageStartingWith("cake.controller.minimax.target must be");
-    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.minimax.min-share", "1")))
-        .hasMessageStartingWith("cake.controller.minimax.min-share must be in (0, 1)");
-    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.minimax.fit-window", "1")))
-        .hasMessageContaining("cake.controller.minimax.fit-window must be >= 2");
-    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.minimax.fit-window", "5000")))
-        .hasMessageContaining("cake.controller.minimax.fit-window must be at most");
-    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.minimax.peaks", "sometimes")))
-        .hasMessageContaining("cake.controller.minimax.peaks");
-    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.minimax.cut-on-every-miss", "1")))
-        .hasMessageContaining("cake.controller.minimax.cut-on-every-miss");
-    assertThatThrownBy(() -> ControllerConfig.parse(Map.of("cake.controller.minimax.reservations", "yes")))
-        .hasMessageContaining("cake.controller.minimax.reservations");
   }
 
   @Test

@@ -69,7 +69,7 @@ class LiveControllerTest {
     jmx.invoke(mbean, "setLatencySlo", new Object[] {"front", 99.0, 40.0}, new String[] {"java.lang.String", "double", "double"});
     reload(file("cake.controller.perf-low", "0.5"));
     assertThat(live.controller().slo()).isEqualTo(SloTarget.latency("front", 99, 40));
-    assertThat(live.controller().decider().params().lowPerformance()).isEqualTo(0.5);
+    assertThat(live.controller().params().lowPerformance()).isEqualTo(0.5);
     // ...until the file's own SLO changes.
     reload(file("cake.controller.perf-low", "0.5", "cake.slo.front.latency-ms", "120"));
     assertThat(live.controller().slo()).isEqualTo(SloTarget.latency("front", 99, 120));
@@ -93,18 +93,18 @@ class LiveControllerTest {
     assertThat(goals[1].get("percentile")).isEqualTo(99.0);
     assertThat((Double) goals[1].get("throughput")).isNaN();
 
-    reload(file("cake.slo.back.latency-ms", "300", "cake.slo.back.weight", "0.5", "cake.controller.minimax.step", "0.2"));
+    reload(file("cake.slo.back.latency-ms", "300", "cake.slo.back.weight", "0.5", "cake.controller.max-step", "0.2"));
     assertThat(live.controller()).as("set in place, models kept").isSameAs(many);
     assertThat(many.slos().get(0).weight()).isEqualTo(0.5);
-    assertThat(many.manyTenantParams().shares().step()).isEqualTo(0.2);
+    assertThat(many.params().maxStepFraction()).isEqualTo(0.2);
 
     reload(file("cake.slo.back.latency-ms", "300", "cake.slo.back.weight", "-1"));
     assertThat(live.configurationError()).contains("cake.slo.back.weight");
     assertThat(live.controller()).isSameAs(many);
     assertThat(many.slos().get(0).weight()).isEqualTo(0.5);
 
-    reload(file()); // back to the one tenant: Cake's own rules, a new controller
-    assertThat(live.controller()).isNotSameAs(many);
+    reload(file()); // back to the one tenant: the same controller, the same rules
+    assertThat(live.controller()).isSameAs(many);
     assertThat(live.controller().slos()).containsExactly(SloTarget.latency("front", 99, 100));
   }
 

@@ -63,24 +63,25 @@ class LocalHBasePortTest {
   }
 
   @Test
-  void aStoppingControllerLiftsThePoolCapAndTheThrottleOnTheRealScheduler() {
+  void aStoppingControllerLiftsTheOthersLimitOnTheRealScheduler() {
     RpcScheduler rpc = started(conf("cake.hbase.handlers.initial", "8"));
     try {
       RegionServerScheduler s = ((io.cake.hbase.rpc.CakeRpcScheduler) rpc).cake();
       LocalHBasePort port = new LocalHBasePort(s);
-      port.setPoolCap(3);
-      port.setThrottle("frontend", 2);
-      port.setOthersInService(java.util.Set.of("frontend"), 2);
+      port.setOthersLimit(java.util.Set.of("frontend"), 0.5);
+      assertThat(s.throttle()).isEqualTo(0.5);
+      port.setOthersLimit(java.util.Set.of("frontend"), 2.7);
+      assertThat(s.throttle()).as("from one handler up, handlers in service only").isZero();
       io.cake.controller.loop.SecondLevelController c = new io.cake.controller.loop.SecondLevelController(
-          () -> port, () -> null, new io.cake.controller.policy.SloDecider(io.cake.controller.policy.ControllerParams.DEFAULTS),
-          io.cake.controller.config.SloTarget.latency("frontend", 99, 100));
+          () -> port, () -> null, io.cake.controller.policy.ControllerParams.DEFAULTS,
+          java.util.List.of(io.cake.controller.config.SloTarget.latency("frontend", 99, 100)));
       try {
         assertThat(c.liftLimits()).isTrue();
       } finally {
         c.close();
       }
-      assertThat(s.poolCap()).isZero();
       assertThat(s.throttle()).isZero();
+      assertThat(s.othersInService()).isZero();
     } finally {
       rpc.stop();
     }

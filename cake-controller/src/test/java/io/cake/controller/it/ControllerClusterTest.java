@@ -219,16 +219,18 @@ class ControllerClusterTest {
       assertThat(batchScans.get()).as("batch kept scanning").isGreaterThan(scansBefore);
       int hbaseReserved = (Integer) jmx.getAttribute(controller, "HbaseReserved");
       double shareBefore = (Double) jmx.getAttribute(controller, "Share");
-      System.out.printf("allocation when met: share=%.3f hbaseReserved=%d hdfsReserved=%s hbasePoolCap=%s othersThrottle=%s%n",
+      System.out.printf("allocation when met: share=%.3f hbaseReserved=%d hdfsReserved=%s othersLimit=%s%n",
           shareBefore, hbaseReserved, jmx.getAttribute(controller, "HdfsReserved"),
-          jmx.getAttribute(controller, "HbasePoolCap"), jmx.getAttribute(controller, "OthersThrottle"));
-      // The controller's pool cap (0 when it never needed one) is what the RegionServer's
-      // scheduler has in force; both can move at the next decision, so wait for them to agree.
+          jmx.getAttribute(controller, "OthersLimit"));
+      // The controller's limit on the others (0 when it never needed one) is what the
+      // RegionServer's scheduler has in force; both can move at the next decision, so wait for
+      // them to agree.
       var scheduler = FirstLevels.all(RegionServerScheduler.class).get(0);
       await(Duration.ofSeconds(30), () -> {
         try {
-          return (Integer) jmx.getAttribute(controller, "HbasePoolCap") == scheduler.poolCap()
-              && (Double) jmx.getAttribute(controller, "OthersThrottle") == scheduler.throttle();
+          double limit = (Double) jmx.getAttribute(controller, "OthersLimit");
+          return RegionServerScheduler.othersInService(limit) == scheduler.othersInService()
+              && (limit >= 1 || limit == 0 ? 0 : limit) == scheduler.throttle();
         } catch (Exception e) {
           throw new IllegalStateException(e);
         }
@@ -287,7 +289,7 @@ class ControllerClusterTest {
       updateConfiguration(rs, "cake.slo.front.latency-ms", "400");
       long after = controller.last().tick();
       // The tick running while update_config returned may have read the file before it.
-      await(Duration.ofSeconds(30), () -> controller.last().tick() >= after + 2 && controller.last().decision() != null);
+      await(Duration.ofSeconds(30), () -> controller.last().tick() >= after + 2 && controller.last().plan() != null);
       assertThat(cp.controller()).as("set in place, state kept").isSameAs(controller);
       assertThat(controller.slo()).isEqualTo(SloTarget.latency("front", 99, 400));
       assertThat(controller.last().summary()).contains(controller.slo().toString());

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.cake.controller.config.SloTarget;
 import io.cake.controller.loop.SecondLevelController;
 import io.cake.controller.policy.ControllerParams;
-import io.cake.controller.policy.SloDecider;
 import io.cake.core.tenant.LatencyGoal;
 import io.cake.core.tenant.OperationType;
 import org.junit.jupiter.api.Test;
@@ -14,8 +13,8 @@ import org.junit.jupiter.api.Test;
 /** The controller MBean's SLO attributes, as the cake CLI reads them (no schedulers needed). */
 class ControllerTest {
   private final SecondLevelController loop =
-      new SecondLevelController(() -> null, () -> null, new SloDecider(ControllerParams.DEFAULTS),
-          SloTarget.latency("front", 99.9, 40));
+      new SecondLevelController(() -> null, () -> null, ControllerParams.DEFAULTS,
+          java.util.List.of(SloTarget.latency("front", 99.9, 40)));
   private final Controller mbean = new Controller(loop, 10_000);
 
   @Test

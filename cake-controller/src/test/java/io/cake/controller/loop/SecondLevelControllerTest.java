@@ -8,7 +8,6 @@ import io.cake.controller.jmx.Controller;
 import io.cake.controller.jmx.ControllerMXBean;
 import io.cake.controller.jmx.SloMeasurement;
 import io.cake.controller.policy.ControllerParams;
-import io.cake.controller.policy.SloDecider;
 import io.cake.core.metrics.SchedulerSnapshot;
 import io.cake.core.sched.Allocation;
 import io.cake.core.sched.FairQueueScheduler;
@@ -70,20 +69,11 @@ class SecondLevelControllerTest {
         }
 
         @Override
-        public void setPoolCap(int cap) {
-          // As the RegionServer's scheduler does: the cap bounds the handler count.
-          hbase.setSlotCount(cap > 0 ? Math.min(cap, 10) : 10);
-        }
-
-        @Override
-        public void setOthersInService(java.util.Set<String> exempt, int handlers) {
-          hbase.setInServiceCaps(io.cake.hbase.rpc.RegionServerScheduler.inServiceCaps(0, exempt, handlers));
-        }
-
-        @Override
-        public void setThrottle(String exemptTenant, double handlers) {
-          hbase.setLimits(handlers == 0 ? io.cake.core.sched.RateLimits.none()
-              : io.cake.core.sched.RateLimits.allBut(exemptTenant, handlers * 1e6));
+        public void setOthersLimit(java.util.Set<String> exempt, double handlers) {
+          // As the RegionServer's scheduler applies it.
+          hbase.setInServiceCaps(io.cake.hbase.rpc.RegionServerScheduler.inServiceCaps(0, exempt,
+              io.cake.hbase.rpc.RegionServerScheduler.othersInService(handlers)));
+          hbase.setLimits(io.cake.hbase.rpc.RegionServerScheduler.othersTime(exempt, handlers));
         }
       };
 
@@ -117,8 +107,8 @@ class SecondLevelControllerTest {
       new SecondLevelController(
           () -> hbasePort,
           () -> hdfsUp.get() ? hdfsPort : null,
-          new SloDecider(ControllerParams.DEFAULTS),
-          SloTarget.latency("front", 99, 100));
+          ControllerParams.DEFAULTS,
+          java.util.List.of(SloTarget.latency("front", 99, 100)));
 
   /** One 10 s interval in which the front end completes 200 gets of {@code latencyMs} each. */
   private void interval(long latencyMs) {
@@ -130,18 +120,21 @@ class SecondLevelControllerTest {
     interval(300);
     SecondLevelController.Outcome o = controller.tick();
 
-    assertThat(o.decision()).isNotNull();
+    assertThat(o.plan()).isNotNull();
     assertThat(o.summary()).contains("front").contains("SLO missed");
     // Start: front at weight 1 against the default weight 1 = 50%; perf 1/3 (a 3x miss) -> up by
     // 3 x 10% of 50% (the histogram's bucket for 300 ms reads a little above 300, hence the slack).
-    double share = controller.allocation().share();
+    double share = controller.allocation("front").share();
     assertThat(share).isCloseTo(0.65, org.assertj.core.api.Assertions.within(0.002));
     double fraction = hbase.allocation().share("front") / (hbase.allocation().share("front") + hbase.allocation().defaultShare());
     assertThat(fraction).isCloseTo(share, org.assertj.core.api.Assertions.within(1e-9));
     assertThat(hdfs.allocation().share("front")).isEqualTo(hbase.allocation().share("front"));
-    // It never waited at the DataNode: a 3x miss cuts the HBase pool by the miss, 10 handlers to 3.
-    assertThat(controller.allocation().hbasePoolCap()).isEqualTo(3);
-    assertThat(hbase.slotCount()).isEqualTo(3);
+    // It never waited at the DataNode nor read there: a 3x miss share cannot help holds the others
+    // back by the miss, from the one handler they could hold, to a third of one's time.
+    assertThat(controller.othersLimit()).isCloseTo(1.0 / 3, within(0.01));
+    assertThat(hbase.maxInService("batch")).isEqualTo(1);
+    assertThat(hbase.limits().rate("batch")).isCloseTo(1e6 / 3, within(1e4));
+    assertThat(hbase.limits().rate("front")).as("the SLO tenant is exempt").isZero();
   }
 
   @Test
@@ -150,7 +143,7 @@ class SecondLevelControllerTest {
     SecondLevelController.Outcome decided = controller.tick();
     Allocation after = hbase.allocation();
     SecondLevelController.Outcome again = controller.tick();
-    assertThat(again.decision()).isNull();
+    assertThat(again.plan()).isNull();
     assertThat(again.summary()).contains("no new HBase interval");
     assertThat(hbase.allocation()).isEqualTo(after);
     assertThat(controller.last()).as("operators still see the decision").isSameAs(decided);
@@ -168,14 +161,14 @@ class SecondLevelControllerTest {
     };
     SecondLevelController.Outcome o = controller.tick();
     assertThat(intervalReads).hasValue(1);
-    assertThat(o.decision()).as(o.summary()).isNotNull();
+    assertThat(o.plan()).as(o.summary()).isNotNull();
     assertThat(o.summary()).contains("p99.0 <= 100.0 ms (GET)").contains("samples=200").contains("SLO missed");
 
     // The interval that closed during it is the next tick's: its 200 gets are the samples, and
     // its tail is read pooled with the 300 ms interval before it (tail-intervals 2).
     o = controller.tick();
     assertThat(intervalReads).hasValue(2);
-    assertThat(o.decision()).as(o.summary()).isNotNull();
+    assertThat(o.plan()).as(o.summary()).isNotNull();
     assertThat(o.summary()).contains("samples=200");
     assertThat(o.measured("front").value()).as("the pool's tail: the 300 ms gets").isGreaterThan(299);
     // One more 5 ms interval and the 300 ms one has left the pool.
@@ -188,7 +181,7 @@ class SecondLevelControllerTest {
   void anUnreachableOrFailingDataNodeKeepsTheLastAllocation() {
     interval(300);
     controller.tick();
-    double share = controller.allocation().share();
+    double share = controller.allocation("front").share();
     Allocation hbaseBefore = hbase.allocation();
     Allocation hdfsBefore = hdfs.allocation();
 
@@ -202,12 +195,12 @@ class SecondLevelControllerTest {
     assertThat(hbase.allocation()).isEqualTo(hbaseBefore);
     assertThat(hdfs.allocation()).isEqualTo(hdfsBefore);
     assertThat(controller.failures()).isEqualTo(2);
-    assertThat(controller.allocation().share()).as("state not advanced").isEqualTo(share);
+    assertThat(controller.allocation("front").share()).as("state not advanced").isEqualTo(share);
 
     hdfsRefusesWrites.set(false);
     SecondLevelController.Outcome recovered = controller.tick();
-    assertThat(recovered.decision()).isNotNull();
-    assertThat(controller.allocation().share()).isGreaterThan(share);
+    assertThat(recovered.plan()).isNotNull();
+    assertThat(controller.allocation("front").share()).isGreaterThan(share);
   }
 
   @Test
@@ -217,18 +210,18 @@ class SecondLevelControllerTest {
     assertThat(controller.tick().summary()).contains("paused");
     assertThat(hbase.allocation()).isEqualTo(Allocation.equalShares());
     controller.resume();
-    assertThat(controller.tick().decision()).isNotNull();
+    assertThat(controller.tick().plan()).isNotNull();
   }
 
   @Test
   void aLooserSloGivesShareBack() {
     interval(300);
     controller.tick();
-    double missed = controller.allocation().share();
+    double missed = controller.allocation("front").share();
     controller.setSlo(SloTarget.latency("front", 99, 1000));
     interval(300);
     controller.tick();
-    assertThat(controller.allocation().share()).isLessThan(missed);
+    assertThat(controller.allocation("front").share()).isLessThan(missed);
   }
 
   @Test
@@ -241,7 +234,7 @@ class SecondLevelControllerTest {
     assertThat(hbase.allocation()).isEqualTo(Allocation.equalShares());
 
     hbaseRefusesWrites.set(false);
-    assertThat(controller.tick().decision()).isNotNull();
+    assertThat(controller.tick().plan()).isNotNull();
     assertThat(hdfs.allocation().share("front")).isEqualTo(hbase.allocation().share("front")).isGreaterThan(1.0);
   }
 
@@ -269,7 +262,6 @@ class SecondLevelControllerTest {
   void severalSloTenantsAreSteeredTogetherAtBothResources() throws Exception {
     hbasePort.setAllocation(new Allocation(java.util.Map.of("a", 1.0, "b", 1.0, "batch", 2.0), java.util.Map.of(), 1.0));
     hdfsPort.setAllocation(hbase.allocation());
-    hbasePort.setPoolCap(4); // as a one-tenant controller might have left it
     controller.setSlos(java.util.List.of(
         new SloTarget("a", io.cake.core.tenant.LatencyGoal.of(99, 100), 1),
         new SloTarget("b", io.cake.core.tenant.LatencyGoal.of(99, 100), 3)));
@@ -277,10 +269,9 @@ class SecondLevelControllerTest {
     SecondLevelController.Outcome o = controller.tick();
 
     assertThat(o.plan()).as(o.summary()).isNotNull();
-    assertThat(o.decision()).isNull();
-    assertThat(o.summary()).contains("2 SLO tenants").contains("b measured=");
-    double a = o.plan().state().shares().get("a");
-    double b = o.plan().state().shares().get("b");
+    assertThat(o.summary()).contains("a: p99.0").contains("b: p99.0").contains("weight 3.0 measured p99.75=");
+    double a = o.plan().state().tenants().get("a").share();
+    double b = o.plan().state().tenants().get("b").share();
     assertThat(b).as("b missed 3x: more than its 1/6").isGreaterThan(1.0 / 6 + 0.05);
     for (FairQueueScheduler<String> level : java.util.List.of(hbase, hdfs)) {
       assertThat(level.allocation().fractionOfAll("b")).isCloseTo(b, org.assertj.core.api.Assertions.within(1e-9));
@@ -289,8 +280,7 @@ class SecondLevelControllerTest {
       assertThat(level.allocation().share("batch") / level.allocation().defaultShare())
           .isCloseTo(2.0, org.assertj.core.api.Assertions.within(1e-9));
     }
-    assertThat(hbase.slotCount()).as("no pool cap with several tenants").isEqualTo(10);
-    assertThat(controller.allocation()).as("no one-tenant allocation").isNull();
+    assertThat(controller.allocation("front")).as("no longer an SLO tenant").isNull();
 
     // An operator changes b's goal over JMX: weight and model kept; an unknown tenant is refused.
     controller.setSlo(SloTarget.latency("b", 99.9, 400));
@@ -319,7 +309,7 @@ class SecondLevelControllerTest {
     assertThat(mbean.getSloTenant()).isEqualTo("a,b");
     assertThat(mbean.getSloPercentile()).isNaN();
     assertThat(mbean.getSlos()).containsExactly("a: p99.0 <= 10.0 ms", "b: p99.0 <= 10.0 ms weight 3.0");
-    assertThat(mbean.getTenantShares()).hasSize(3).anySatisfy(l -> assertThat(l).startsWith("(others) share="));
+    assertThat(mbean.getTenantShares()).hasSize(2).anySatisfy(l -> assertThat(l).startsWith("b: p99.0"));
     assertThat(mbean.getLastDecision()).contains("infeasible");
     assertThat(hbase.allocation().lanes()).as("no lanes while the SLOs cannot all be met: weights decide").isEmpty();
     assertThat(hdfs.allocation().lanes()).isEmpty();
@@ -340,7 +330,7 @@ class SecondLevelControllerTest {
 
   @Test
   void withLanesOffNoLaneIsSet() throws Exception {
-    controller.setDecider(new SloDecider(ControllerParams.DEFAULTS.withLanes(0)));
+    controller.setParams(ControllerParams.DEFAULTS.withLanes(0));
     interval(300);
     controller.tick();
     assertThat(hbase.allocation().lanes()).isEmpty();
@@ -349,14 +339,10 @@ class SecondLevelControllerTest {
 
   @Test
   void stoppingLiftsTheLimitsOnlyARunningControllerMayHoldHBaseTo() throws Exception {
-    // One SLO tenant: a 3x miss cuts the pool by the miss (10 to 3).
+    // A 3x miss share cannot help: the others held to a third of a handler's time, one in service.
     interval(300);
     controller.tick();
-    assertThat(hbase.slotCount()).isEqualTo(3);
-    // As the controller for several tenants holds the others to handlers in service.
-    hbasePort.setOthersInService(java.util.Set.of("front"), 2);
-    assertThat(hbase.maxInService("batch")).isEqualTo(2);
-    hbasePort.setThrottle("front", 2); // as a one-tenant controller holds the others' handler time
+    assertThat(hbase.maxInService("batch")).isEqualTo(1);
     assertThat(hbase.limits().isNone()).isFalse();
 
     Allocation shares = hbase.allocation();
@@ -364,7 +350,6 @@ class SecondLevelControllerTest {
     assertThat(hdfs.allocation().lanes()).containsKey("front");
     assertThat(controller.liftLimits()).isTrue();
     assertThat(hbase.maxInService("batch")).isZero();
-    assertThat(hbase.slotCount()).isEqualTo(10);
     assertThat(hbase.limits().isNone()).isTrue();
     assertThat(hbase.allocation()).as("shares stay, lanes go").isEqualTo(shares.withLanes(java.util.Map.of()));
     assertThat(hdfs.allocation().lanes()).isEmpty();
@@ -390,19 +375,19 @@ class SecondLevelControllerTest {
     interval(java.util.Map.of("batch", 5L));
     SecondLevelController.Outcome met = controller.tick();
     double mbps = batchMbps(11); // 200 scans of 5 ms, then 10 s: 0.95 MB/s
-    assertThat(met.decision().performance()).as(met.summary()).isCloseTo(mbps / 0.5, within(1e-9));
+    assertThat(met.line("batch").view().performance()).as(met.summary()).isCloseTo(mbps / 0.5, within(1e-9));
     assertThat(met.summary()).contains("batch: >= 0.5 MB/s measured=").contains("SLO exceeded");
-    double given = controller.allocation().share();
+    double given = controller.allocation("batch").share();
     assertThat(given).as("met with room: share given back").isLessThan(0.5);
 
     controller.setSlo(new SloTarget("batch", new io.cake.core.tenant.ByteThroughputGoal(4)));
     readAtTheDataNode("batch", 160);
     interval(java.util.Map.of("batch", 5L));
     SecondLevelController.Outcome missed = controller.tick();
-    assertThat(missed.decision().performance()).as(missed.summary()).isCloseTo(mbps / 4, within(1e-9));
+    assertThat(missed.line("batch").view().performance()).as(missed.summary()).isCloseTo(mbps / 4, within(1e-9));
     assertThat(missed.summary()).contains("SLO missed");
-    assertThat(controller.allocation().share()).isGreaterThan(given);
-    assertThat(hdfs.allocation().fractionOfAll("batch")).isCloseTo(controller.allocation().share(), within(1e-9));
+    assertThat(controller.allocation("batch").share()).isGreaterThan(given);
+    assertThat(hdfs.allocation().fractionOfAll("batch")).isCloseTo(controller.allocation("batch").share(), within(1e-9));
   }
 
   @Test
@@ -411,9 +396,8 @@ class SecondLevelControllerTest {
       hbasePort.setAllocation(new Allocation(java.util.Map.of("front", 1.0, "batch", 1.0), java.util.Map.of(), 1.0));
       hdfsPort.setAllocation(hbase.allocation());
       SecondLevelController many = SecondLevelController.inProcess(() -> hbasePort, () -> hdfsPort,
-          new SloDecider(ControllerParams.DEFAULTS), SloTarget.latency("front", 99, 100));
-      many.setSlos(java.util.List.of(SloTarget.latency("front", 99, 100),
-          new SloTarget("batch", new io.cake.core.tenant.ByteThroughputGoal(floor), 1)));
+          ControllerParams.DEFAULTS, java.util.List.of(SloTarget.latency("front", 99, 100),
+              new SloTarget("batch", new io.cake.core.tenant.ByteThroughputGoal(floor), 1)));
       readAtTheDataNode("batch", 160);
       interval(java.util.Map.of("front", 5L, "batch", 5L));
       SecondLevelController.Outcome o = many.tick();
@@ -421,9 +405,9 @@ class SecondLevelControllerTest {
 
       assertThat(o.plan()).as(o.summary()).isNotNull();
       double mbps = batchMbps(12); // 200 calls of 5 ms each for two tenants, then 10 s: 0.87 MB/s
-      assertThat(o.plan().measured().get("batch")).isCloseTo(mbps, within(1e-9));
-      double perf = o.plan().decision().performance().get("batch");
-      double share = o.plan().state().shares().get("batch");
+      assertThat(o.measured("batch").value()).isCloseTo(mbps, within(1e-9));
+      double perf = o.line("batch").view().performance();
+      double share = o.plan().state().tenants().get("batch").share();
       if (floor < mbps) {
         assertThat(perf).as("met: %s", o.summary()).isGreaterThan(1.0);
       } else {
@@ -459,6 +443,9 @@ class SecondLevelControllerTest {
     assertThat(mbean.getSloMeasurements()[0].getMeasured()).as("too few calls: not judged").isNaN();
     assertThat(mbean.getSloMeasurements()[0].getPercentile()).isNaN();
 
+    // Pooled with the interval before, 100 calls are enough to judge by; a goal set anew starts an
+    // empty pool, and 50 calls, every one over, are a clear miss.
+    controller.setSlo(new SloTarget("front", LatencyGoal.of(99.9, 101, OperationType.GET)));
     interval(50, 300);
     assertThat(controller.tick().summary()).contains("only 50 samples (< 100), but 50 over the SLO: a clear miss");
     assertThat(mbean.getSloMeasurements()[0].getMeasured()).as("too few calls, every one over: judged").isCloseTo(300, within(3.0));
@@ -495,8 +482,8 @@ class SecondLevelControllerTest {
     SloMeasurement[] m = new Controller(controller, 10_000).getSloMeasurements();
     assertThat(m).extracting(SloMeasurement::getTenant).containsExactly("batch", "front");
     assertThat(m[0].getMeasured()).isCloseTo(batchMbps(12), within(1e-9));
-    assertThat(m[0].getMeasured()).isEqualTo(o.plan().measured().get("batch"));
+    assertThat(m[0].getMeasured()).isEqualTo(o.measured("batch").value());
     assertThat(m[1].getMeasured()).as("the gets' latency").isCloseTo(5, within(0.05));
-    assertThat(m[1].getPercentile()).as("the goal's own, about").isGreaterThanOrEqualTo(99.0).isLessThan(99.5);
+    assertThat(m[1].getPercentile()).as("window-corrected, as for one tenant").isGreaterThan(99.0).isLessThan(100.0);
   }
 }

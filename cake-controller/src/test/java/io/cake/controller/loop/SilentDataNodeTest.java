@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cake.controller.config.JmxConnection;
 import io.cake.controller.config.SloTarget;
 import io.cake.controller.policy.ControllerParams;
-import io.cake.controller.policy.SloDecider;
 import io.cake.core.sched.Allocation;
 import io.cake.core.sched.FairQueueScheduler;
 import io.cake.core.time.ManualClock;
@@ -44,9 +43,7 @@ class SilentDataNodeTest {
         @Override public ResourceLoad load() { return ResourceLoad.of(hbase.lastSnapshot()); }
         @Override public Allocation allocation() { return hbase.allocation(); }
         @Override public void setAllocation(Allocation a) { hbase.setAllocation(a); }
-        @Override public void setPoolCap(int cap) {}
-        @Override public void setThrottle(String exemptTenant, double handlers) {}
-        @Override public void setOthersInService(java.util.Set<String> exempt, int handlers) {}
+        @Override public void setOthersLimit(java.util.Set<String> exempt, double handlers) {}
       };
 
   private SecondLevelController controllerAgainstABlackHole(Duration callTimeout) throws Exception {
@@ -70,8 +67,8 @@ class SilentDataNodeTest {
         "service:jmx:rmi:///jndi/rmi://127.0.0.1:" + blackHole.getLocalPort() + "/jmxrmi"), "");
     hbase.rollMetrics(); // a new HBase interval, so the tick goes on to the DataNode
     return new SecondLevelController(
-        () -> hbasePort, locator, new SloDecider(ControllerParams.DEFAULTS),
-        SloTarget.latency("front", 99, 100), callTimeout);
+        () -> hbasePort, locator, ControllerParams.DEFAULTS,
+        List.of(SloTarget.latency("front", 99, 100)), callTimeout);
   }
 
   @AfterEach
@@ -112,7 +109,7 @@ class SilentDataNodeTest {
       assertThat(tick).isNotDone();
       // None of these may wait for the tick (as they would, synchronized with it).
       assertThat(c.failures()).isZero();
-      assertThat(c.allocation()).isNull();
+      assertThat(c.allocation("front")).isNull();
       assertThat(c.last().summary()).isEqualTo("no decision yet");
       c.setSlo(SloTarget.latency("front", 99, 150));
       assertThat(c.slo().goal().toString()).contains("150");

@@ -36,10 +36,10 @@ class LaneBucketsTest {
         .next(new ResourceLoad.Arrivals(40, 30, 120))
         .next(new ResourceLoad.Arrivals(20, 5, 25));
     assertThat(e).isEqualTo(new LaneBuckets.Envelope(
-        ControlState.nextPeak(40, 20), ControlState.nextPeak(30, 5), ControlState.nextPeak(120, 25)));
+        TenantState.nextPeak(40, 20), TenantState.nextPeak(30, 5), TenantState.nextPeak(120, 25)));
     assertThat(e.rate()).isLessThan(40).isGreaterThan(20);
     LaneBuckets.Envelope unmeasured = e.next(ResourceLoad.Arrivals.UNKNOWN);
-    assertThat(unmeasured.inSecond()).isEqualTo(ControlState.nextPeak(e.inSecond(), 0));
+    assertThat(unmeasured.inSecond()).isEqualTo(TenantState.nextPeak(e.inSecond(), 0));
   }
 
   /**

@@ -33,7 +33,14 @@ public record RateLimits(Map<String, Double> perSecond, double defaultPerSecond,
 
   /** Every tenant but {@code exempt} limited to {@code perSecond} each (0: none). */
   public static RateLimits allBut(String exempt, double perSecond) {
-    return new RateLimits(Map.of(exempt, 0.0), perSecond, DEFAULT_BURST_SECONDS);
+    return allBut(java.util.List.of(exempt), perSecond);
+  }
+
+  /** Every tenant not in {@code exempt} limited to {@code perSecond} each (0: none). */
+  public static RateLimits allBut(java.util.Collection<String> exempt, double perSecond) {
+    Map<String, Double> free = new TreeMap<>();
+    exempt.forEach(t -> free.put(t, 0.0));
+    return new RateLimits(free, perSecond, DEFAULT_BURST_SECONDS);
   }
 
   /**

@@ -26,6 +26,16 @@ public final class HBaseSchedulerControl extends FirstLevelControl implements HB
   @Override public double getThrottle() { return s.throttle(); }
   @Override public String getThrottleExempt() { return s.throttleExempt(); }
   @Override public void setThrottle(String exemptTenant, double handlers) { s.setThrottle(exemptTenant, handlers); }
+  @Override public int getOthersInService() { return s.othersInService(); }
+  @Override public void setOthersLimit(String exemptTenants, double handlers) {
+    java.util.Set<String> exempt = new java.util.TreeSet<>();
+    for (String t : String.valueOf(exemptTenants).split(",")) {
+      if (!t.isBlank()) {
+        exempt.add(t.trim());
+      }
+    }
+    s.setOthersLimit(exempt, handlers);
+  }
   @Override public int getHandlerThreads() { return s.handlerThreads(); }
   @Override public int getActiveHandlers() { return s.activeHandlers(); }
   @Override public int getQueuePerTenant() { return s.queues().tenantCapacity(); }

@@ -23,7 +23,7 @@ public interface HBaseSchedulerMXBean extends FirstLevelControlMXBean {
   /** Sets the AIMD bounds of the handler pool; the pool is clamped into them at once. */
   void setPoolBounds(int min, int max);
 
-  /** The second-level controller's cap on the pool (0: none); writable, e.g. to clear it. */
+  /** An operator's cap on the pool below the AIMD maximum (0: none). */
   int getPoolCap();
 
   void setPoolCap(int cap);
@@ -39,6 +39,16 @@ public interface HBaseSchedulerMXBean extends FirstLevelControlMXBean {
 
   /** Sets the throttle (0 lifts it); refused, changing nothing, if not in [0, the pool's max]. */
   void setThrottle(String exemptTenant, double handlers);
+
+  /** Handlers each tenant not exempt from the controller's limit may hold in service (0: no cap). */
+  int getOthersInService();
+
+  /**
+   * Sets the controller's one limit on the tenants not in {@code exemptTenants} (comma-separated):
+   * handlers in service each from one up, a fraction of one handler's time below; 0 lifts both,
+   * e.g. after a controller that could not lift it stopped.
+   */
+  void setOthersLimit(String exemptTenants, double handlers);
 
   int getHandlerThreads();
 

@@ -385,15 +385,53 @@ public final class RegionServerScheduler implements FirstLevel {
     }
   }
 
+  /**
+   * The second-level controller's one limit on the tenants not in {@code exempt} (its SLO
+   * tenants): from one handler up, how many each may hold in service at once; below one, the
+   * fraction of one handler's time each may use, one in service at most (0 lifts both). One
+   * setter, so the two halves never disagree.
+   */
+  public synchronized void setOthersLimit(java.util.Set<String> exempt, double handlers) {
+    exempt.forEach(t -> io.cake.core.tenant.TenantNames.check("an exempt tenant", t));
+    int max = sizer.config().maxSize();
+    if (!(handlers >= 0.0) || handlers > max) {
+      throw new IllegalArgumentException("the others' limit must be 0 (none) or a number of handlers up to the pool's max "
+          + max + ", got " + handlers);
+    }
+    int inService = othersInService(handlers);
+    io.cake.core.sched.RateLimits time = othersTime(exempt, handlers);
+    if (!time.equals(throttleLimits)) {
+      throttleLimits = time;
+      queues.setLimits(withBestEffortCap(time, settings.bestEffortHandlers()));
+    }
+    setOthersInService(exempt, inService);
+  }
+
+  /** The others' limit's handlers in service each: {@code handlers} rounded down, at least one (0: none). */
+  public static int othersInService(double handlers) {
+    return handlers == 0.0 ? 0 : Math.max(1, (int) Math.floor(handlers));
+  }
+
+  /** The others' limit's handler time: below one handler, that fraction of one's time each (else none). */
+  public static io.cake.core.sched.RateLimits othersTime(java.util.Collection<String> exempt, double handlers) {
+    return handlers == 0.0 || handlers >= 1.0 ? io.cake.core.sched.RateLimits.none()
+        : io.cake.core.sched.RateLimits.allBut(exempt, handlers * MICROS_PER_SECOND);
+  }
+
+  /** The handlers in service each tenant not exempt may hold (0: no cap); see {@link #setOthersInService}. */
+  public synchronized int othersInService() {
+    return othersInService;
+  }
+
   /** The throttle in handlers (0: none); see {@link #setThrottle}. */
   public synchronized double throttle() {
     return throttleLimits.defaultPerSecond() / MICROS_PER_SECOND;
   }
 
-  /** The tenant the throttle leaves out, empty while there is none. */
+  /** The tenants the throttle leaves out, comma-separated, empty while there is none. */
   public synchronized String throttleExempt() {
     io.cake.core.sched.RateLimits l = throttleLimits;
-    return l.isNone() ? "" : l.perSecond().keySet().iterator().next(); // allBut: its one entry
+    return l.isNone() ? "" : String.join(",", l.perSecond().keySet()); // allBut: the exempt tenants
   }
 
   /** The throttle as rate limits: every tenant but {@code exemptTenant} at {@code handlers} each (0: none). */

@@ -3,7 +3,6 @@ package io.cake.sim.scenario;
 import io.cake.controller.config.SloTarget;
 import io.cake.controller.loop.FirstLevelPort;
 import io.cake.controller.loop.SecondLevelController;
-import io.cake.controller.policy.SloDecider;
 import io.cake.core.contract.Contract;
 import io.cake.core.metrics.LatencySummary;
 import io.cake.core.sched.Allocation;
@@ -78,9 +77,7 @@ public final class ScenarioRun {
       inForce = targets(s, 0, isolatedMs);
       SecondLevelController.HBasePort hb = sim.hbasePort();
       FirstLevelPort df = sim.hdfsPort();
-      controller = SecondLevelController.inProcess(() -> hb, () -> df, new SloDecider(tuning.one()), inForce.get(0));
-      controller.setManyTenantParams(tuning.many());
-      controller.setSlos(inForce);
+      controller = SecondLevelController.inProcess(() -> hb, () -> df, tuning.params(), inForce);
     }
     List<FrontEnd> fronts = policy == Policy.ISOLATED_BATCH ? List.of() : s.frontEnds();
     boolean batchRuns = work.stream().anyMatch(w -> w.tenant().equals(BATCH));

@@ -2,7 +2,6 @@ package io.cake.sim.scenario;
 
 import io.cake.controller.config.ControllerConfig;
 import io.cake.controller.policy.ControllerParams;
-import io.cake.controller.policy.minimax.ManyTenantParams;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
@@ -12,7 +11,7 @@ import java.util.TreeMap;
  * from the command line, parsed by the controller's own validator, so that a screen of a key is one
  * command and its files say which keys they ran with. The interval is the suite's.
  */
-public record Tuning(Map<String, String> keys, ControllerParams one, ManyTenantParams many) {
+public record Tuning(Map<String, String> keys, ControllerParams params) {
   private static final String PREFIX = "cake.controller.";
 
   public static final Tuning SHIPPED = of(Map.of());
@@ -35,7 +34,7 @@ public record Tuning(Map<String, String> keys, ControllerParams one, ManyTenantP
       }
     }
     ControllerConfig c = ControllerConfig.parse(keys);
-    return new Tuning(keys, c.params().withInterval(Duration.ofSeconds(Scenario.INTERVAL_S)), c.manyTenant());
+    return new Tuning(keys, c.params().withInterval(Duration.ofSeconds(Scenario.INTERVAL_S)));
   }
 
   /** The controller's String constants under {@code cake.controller.}, but the interval, the switch and the DataNode's. */

@@ -11,9 +11,9 @@ class TuningTest {
   @Test
   void aControllerKeyIsParsedByTheControllersOwnValidator() {
     Tuning t = Tuning.of(Map.of("cake.controller.confidence", "0.5"));
-    assertThat(t.one().confidence()).isEqualTo(0.5);
-    assertThat(t.one().interval().toSeconds()).isEqualTo(Scenario.INTERVAL_S);
-    assertThat(Tuning.SHIPPED.one().withInterval(ControllerParams.DEFAULTS.interval()))
+    assertThat(t.params().confidence()).isEqualTo(0.5);
+    assertThat(t.params().interval().toSeconds()).isEqualTo(Scenario.INTERVAL_S);
+    assertThat(Tuning.SHIPPED.params().withInterval(ControllerParams.DEFAULTS.interval()))
         .isEqualTo(ControllerParams.DEFAULTS);
     assertThatThrownBy(() -> Tuning.of(Map.of("cake.controller.confidence", "2")))
         .hasMessageContaining("cake.controller.confidence");
