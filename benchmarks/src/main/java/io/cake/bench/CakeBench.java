@@ -509,9 +509,6 @@ public final class CakeBench implements io.cake.bench.experiment.Lab {
     rs.put("cake.controller.interval-ms", Long.toString(o.controllerIntervalMs()));
     rs.put("cake.slo.frontend.latency-ms", Double.toString(serverTarget));
     rs.put("cake.slo.frontend.percentile", Double.toString(o.percentile));
-    // At least a quarter of an interval's expected requests before the controller trusts a p99.
-    long minSamples = Math.max(10, Math.min(100, (long) (o.rate() * o.controllerIntervalMs() / 1000.0 / 4)));
-    rs.put("cake.controller.min-samples", Long.toString(minSamples));
     String name = "cake-slo-" + MarkdownReportName.ms(sloMs);
     Map<String, Object> knob = new LinkedHashMap<>();
     knob.put("controller_interval_ms", o.controllerIntervalMs());

@@ -92,7 +92,6 @@ final class TestTable {
         "cake.controller.interval-ms", intervalMs,
         "cake.hbase.metrics.interval-ms", intervalMs,
         "cake.hbase.aimd.interval-ms", intervalMs,
-        "cake.controller.min-samples", 20,
         "dfs.blocksize", 1024 * 1024,
         "hbase.master.wait.on.regionservers.maxtostart", 2,
         "hbase.regionserver.msginterval", 500));

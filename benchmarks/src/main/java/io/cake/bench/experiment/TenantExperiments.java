@@ -134,7 +134,7 @@ final class TenantExperiments {
   }
 
   /** The controller's keys: each front end's SLO (server side), weight, equal starting shares. */
-  private Map<String, String> controllerKeys(Map<String, Double> slos, double smallestRate) {
+  private Map<String, String> controllerKeys(Map<String, Double> slos) {
     Map<String, String> k = new LinkedHashMap<>();
     for (FrontEnd f : fronts) {
       k.put("cake.slo." + f.name() + ".latency-ms", Double.toString(lab.serverTargetMs(slos.get(f.name()))));
@@ -143,14 +143,7 @@ final class TenantExperiments {
       k.put("cake.hbase.tenant." + f.name() + ".share", "1.0");
     }
     k.put("cake.hbase.tenant.batch.share", "1.0");
-    // At least a quarter of the slowest tenant's requests in an interval before a p99 is trusted.
-    long minSamples = Math.max(10, Math.min(100, (long) (smallestRate * o.controllerIntervalMs() / 1000.0 / 4)));
-    k.put("cake.controller.min-samples", Long.toString(minSamples));
     return k;
-  }
-
-  private double smallestRate() {
-    return fronts.stream().mapToDouble(this::rate).min().orElseThrow();
   }
 
   /**
@@ -359,7 +352,7 @@ final class TenantExperiments {
 
     // Shares alone first (the others' limit off), then the whole controller: side by side.
     if (o.wants("cake-static")) {
-      Map<String, String> sharesOnly = new LinkedHashMap<>(controllerKeys(slos, smallestRate()));
+      Map<String, String> sharesOnly = new LinkedHashMap<>(controllerKeys(slos));
       sharesOnly.put("cake.controller.pool-cap-factor", "0");
       RunSummary s = run(lab.cakeController("cake-slo-tenants-shares",
           "Cake, several SLO tenants, shares only (the others' limit off), from equal shares", sharesOnly, null),
@@ -368,7 +361,7 @@ final class TenantExperiments {
     }
     Policy cake = lab.cakeController("cake-slo-tenants",
         "Cake's controller with several SLO tenants (weighted minimax when they ask for more than there is, the others' limit), from equal shares",
-        controllerKeys(slos, smallestRate()), null);
+        controllerKeys(slos), null);
     RunSummary c = run(cake, 1, true, o.judgedSloSeconds());
     Map<String, Judged> cakeJudged = rows(c, slos, isoBatch, null);
     boolean cakeMet = allMet(cakeJudged);
@@ -415,7 +408,7 @@ final class TenantExperiments {
     List<FrontEnd> others = fronts.subList(1, fronts.size());
     r.summary.put("hbase-fifo_others_windows_met", windowsMetAfter(rows(fifo, slos, null, "all of its calls, client side"),
         others));
-    Map<String, String> keys = controllerKeys(slos, smallestRate());
+    Map<String, String> keys = controllerKeys(slos);
     RunSummary without = run(lab.cakeController("cake-no-contract", "Cake's controller, no contract, " + over, keys, null),
         MISBEHAVING_TIMES, true, o.sloSeconds());
     r.summary.put("cake-no-contract_others_windows_met",
@@ -466,7 +459,7 @@ final class TenantExperiments {
     describeTenants(slos, iso);
     rows(iso, slos, null, null);
     String over = "every front end at " + fmt(OVERLOAD_TIMES) + "x its rate";
-    Map<String, String> keys = controllerKeys(slos, smallestRate() * OVERLOAD_TIMES);
+    Map<String, String> keys = controllerKeys(slos);
     List<RunSummary> runs = new ArrayList<>();
     if (o.wants("hbase-fifo")) {
       runs.add(run(lab.stock("hbase-fifo", "HBase default, " + over), OVERLOAD_TIMES, OVERLOAD_TIMES, true,
@@ -518,10 +511,9 @@ final class TenantExperiments {
    * reactive only (each interval it answers what the last one measured, and a burst is over by
    * then); sized for peaks (still reactive, from loads observed); and as shipped, with the
    * proactive half, PriorityMeister's in its simplest form: priority lanes ranked bySLO, as wide as
-   * twice each tenant's observed peak load ({@code cake.controller.lanes}); and with token buckets
-   * fitted to each tenant's recent arrivals on its lanes ({@code cake.controller.lanes.buckets}).
+   * twice each tenant's observed peak load ({@code cake.controller.lanes}).
    * The Cake runs settle at the constant mean rates first, so their first burst is beyond what the
-   * lanes and buckets were fitted to.
+   * lanes were fitted to.
    */
   void bursty() throws Exception {
     fronts = BURSTY_FRONT_ENDS;
@@ -539,25 +531,20 @@ final class TenantExperiments {
       runs.add(run(lab.stock("hbase-fifo", "HBase default"), 1, true, o.mixedSeconds()));
     }
     if (o.wants("cake-static")) {
-      Map<String, String> peakKeys = new LinkedHashMap<>(controllerKeys(slos, smallestRate()));
+      Map<String, String> peakKeys = new LinkedHashMap<>(controllerKeys(slos));
       peakKeys.put("cake.controller.lanes", "0");
       Map<String, String> reactiveKeys = new LinkedHashMap<>(peakKeys);
       reactiveKeys.put("cake.controller.headroom", "0");
       runs.add(settledRun(lab.cakeController("cake-reactive", "Cake's controller with several SLO tenants, reactive only: no"
           + " load floor, no lanes (cake.controller.headroom=0, cake.controller.lanes=0)", reactiveKeys, null),
           o.sloSeconds()));
-      runs.add(settledRun(lab.cakeController("cake-peaks", "Cake's controller for several SLO tenants, the load floor and the"
-          + " others' cap sized for each tenant's recent peak, no lanes (cake.controller.lanes=0)", peakKeys, null),
+      runs.add(settledRun(lab.cakeController("cake-peaks", "Cake's controller with several SLO tenants, the load floor sized"
+          + " for each tenant's recent peak, no lanes (cake.controller.lanes=0)", peakKeys, null),
           o.sloSeconds()));
-      Map<String, String> bucketKeys = new LinkedHashMap<>(controllerKeys(slos, smallestRate()));
-      bucketKeys.put("cake.controller.lanes.buckets", "true");
-      runs.add(settledRun(lab.cakeController("cake-buckets", "Cake's controller for several SLO tenants as shipped, with"
-          + " token buckets on each lane fitted to the tenant's recent arrivals, twice its busiest second's rate and"
-          + " twice its mean rate (cake.controller.lanes.buckets=true)", bucketKeys, null), o.sloSeconds()));
     }
     RunSummary cake = settledRun(lab.cakeController("cake-slo-tenants", "Cake's controller for several SLO tenants as shipped:"
         + " sized for peaks, and priority lanes bySLO twice each tenant's peak load wide",
-        controllerKeys(slos, smallestRate()), null), o.sloSeconds());
+        controllerKeys(slos), null), o.sloSeconds());
     runs.add(cake);
     Map<String, Judged> firsts = new LinkedHashMap<>(); // per Cake run
     for (RunSummary run : runs) {
@@ -581,8 +568,7 @@ final class TenantExperiments {
         + " SLO met with reactive plus proactive control; the report shows reactive alone",
         "PriorityMeister: reactive control (Cake) misses p99.9 under bursts; proactive buckets and priorities meet it",
         ours + ". Proactive here: priority lanes ranked bySLO and bounded by twice each tenant's observed peak"
-            + " load in slots; cake-buckets adds token buckets fitted to each tenant's recent arrivals on its lanes"
-            + " (PriorityMeister's own bound)"));
+            + " load in slots (PriorityMeister's own bound is token buckets; contracts are Cake's)"));
     r.notes.add(first.name() + " is on-off: " + fmt(RateShape.ON_TIMES * rate(first)) + " req/s for "
         + fmt(RateShape.ON_SECONDS) + " s, then " + fmt(rate(first) / RateShape.ON_TIMES) + " req/s for "
         + fmt(RateShape.OFF_SECONDS) + " s, over and over (Poisson arrivals, seeded; mean " + fmt(rate(first))

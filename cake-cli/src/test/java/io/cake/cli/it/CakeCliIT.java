@@ -90,7 +90,6 @@ class CakeCliIT {
     conf.set("hbase.coprocessor.regionserver.classes", CakeControllerCoprocessor.class.getName());
     conf.set(ControllerConfig.ENABLED, "true");
     conf.set(ControllerConfig.INTERVAL_MS, String.valueOf(INTERVAL_MS));
-    conf.set(ControllerConfig.MIN_SAMPLES, "5");
     conf.set("cake.slo.front.latency-ms", "500");
     // The web UI that cake reads, on a free port of the loopback address (the mini-cluster's default is none).
     conf.setInt("hbase.regionserver.info.port", 0);

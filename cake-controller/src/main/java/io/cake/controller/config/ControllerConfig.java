@@ -44,24 +44,8 @@ public final class ControllerConfig {
   public static final String HDFS_SCHEDULER = "cake.controller.hdfs.scheduler";
   public static final String DEFAULT_HDFS_SCHEDULER = "";
 
-  public static final String PERF_LOW = "cake.controller.perf-low";
-  public static final double DEFAULT_PERF_LOW = ControllerParams.DEFAULTS.lowPerformance();
   public static final String PERF_HIGH = "cake.controller.perf-high";
   public static final double DEFAULT_PERF_HIGH = ControllerParams.DEFAULTS.highPerformance();
-  public static final String MAX_STEP = "cake.controller.max-step";
-  public static final double DEFAULT_MAX_STEP = ControllerParams.DEFAULTS.maxStepFraction();
-  public static final String RESERVE_ABOVE_SHARE = "cake.controller.reserve-above-share";
-  public static final double DEFAULT_RESERVE_ABOVE_SHARE = ControllerParams.DEFAULTS.reserveAboveShare();
-  public static final String RELEASE_BELOW_SHARE = "cake.controller.release-below-share";
-  public static final double DEFAULT_RELEASE_BELOW_SHARE = ControllerParams.DEFAULTS.releaseBelowShare();
-  public static final String OCCUPANCY_COEFFICIENT = "cake.controller.occupancy-coefficient";
-  public static final double DEFAULT_OCCUPANCY_COEFFICIENT = ControllerParams.DEFAULTS.occupancyCoefficient();
-  public static final String MIN_OCCUPANCY = "cake.controller.min-occupancy";
-  public static final double DEFAULT_MIN_OCCUPANCY = ControllerParams.DEFAULTS.minOccupancy();
-  public static final String IDLE_OCCUPANCY = "cake.controller.idle-occupancy";
-  public static final double DEFAULT_IDLE_OCCUPANCY = ControllerParams.DEFAULTS.idleOccupancy();
-  public static final String MIN_SAMPLES = "cake.controller.min-samples";
-  public static final long DEFAULT_MIN_SAMPLES = ControllerParams.DEFAULTS.minSamples();
   /** Beyond the paper: the others' limit falls to this fraction when an SLO misses where share cannot help; 0 = off. */
   public static final String POOL_CAP_FACTOR = "cake.controller.pool-cap-factor";
   public static final double DEFAULT_POOL_CAP_FACTOR = ControllerParams.DEFAULTS.poolCapFactor();
@@ -74,30 +58,20 @@ public final class ControllerConfig {
   /** Beyond the paper: priority lanes by SLO, this many times each tenant's recent peak load wide; 0 = off. */
   public static final String LANES = "cake.controller.lanes";
   public static final double DEFAULT_LANES = ControllerParams.DEFAULTS.lanes();
-  /** Beyond the paper: lanes also carry token buckets fitted to each tenant's recent arrivals (default false). */
-  public static final String LANE_BUCKETS = "cake.controller.lanes.buckets";
-  public static final boolean DEFAULT_LANE_BUCKETS = ControllerParams.DEFAULTS.laneBuckets();
-  /** Beyond the paper: the steered percentile is read from this many intervals' latencies, pooled (default 2). */
-  public static final String TAIL_INTERVALS = "cake.controller.tail-intervals";
-  public static final int DEFAULT_TAIL_INTERVALS = ControllerParams.DEFAULTS.tailIntervals();
-  /**
-   * Beyond the paper: the HBase reservation keeps the handlers it takes to reach the HDFS
-   * reservation (default true; ControllerParams#fillReservedSlots).
-   */
-  public static final String FILL_RESERVED_SLOTS = "cake.controller.fill-reserved-slots";
-  public static final boolean DEFAULT_FILL_RESERVED_SLOTS = ControllerParams.DEFAULTS.fillReservedSlots();
 
   /**
-   * Keys of the controller for several SLO tenants, which the one controller replaced: each is
-   * refused by name, with what took its place, so a file written for the old one fails loudly
-   * rather than being half obeyed.
+   * Keys the one controller replaced or derived (the controller for several SLO tenants' own, and
+   * Cake's constants, which no operator needs to move): each is refused by name, with what took
+   * its place, so a file written for an older controller fails loudly rather than being half
+   * obeyed (docs/decisions/0027-one-controller.md).
    */
   public static final Map<String, String> REMOVED_KEYS = removedKeys();
 
   private static Map<String, String> removedKeys() {
-    String shares = "one share rule serves one SLO tenant or many (" + MAX_STEP + ", " + PERF_HIGH + ")";
+    String shares = "one share rule serves one SLO tenant or many (Algorithm 1's step; " + PERF_HIGH + ")";
     String floor = "one load floor serves one SLO tenant or many (" + HEADROOM + ")";
     String limit = "one limit holds the tenants without an SLO (" + POOL_CAP_FACTOR + ")";
+    String pooled = "the tail is pooled over 2 intervals, and more up to 6 until they hold 100 requests";
     Map<String, String> m = new java.util.TreeMap<>();
     m.put("cake.controller.minimax.step", shares);
     m.put("cake.controller.minimax.damping", shares);
@@ -108,8 +82,20 @@ public final class ControllerConfig {
     m.put("cake.controller.minimax.peaks", floor);
     m.put("cake.controller.minimax.others-cap", limit);
     m.put("cake.controller.minimax.cut-on-every-miss", limit);
-    m.put("cake.controller.minimax.reservations", "every SLO tenant gets Cake's reservations ("
-        + RESERVE_ABOVE_SHARE + ", " + RELEASE_BELOW_SHARE + ")");
+    m.put("cake.controller.minimax.reservations", "every SLO tenant gets Cake's reservations");
+    m.put("cake.controller.perf-low", "performance 1.0 is the SLO itself");
+    m.put("cake.controller.max-step", "Algorithm 1's bound: a tenth of the share, times the miss");
+    m.put("cake.controller.reserve-above-share", "Algorithm 1's bound: a DataNode slot is reserved above 99% share");
+    m.put("cake.controller.release-below-share", "Algorithm 1's bound: a DataNode slot is released below 1% share");
+    m.put("cake.controller.occupancy-coefficient", "Algorithm 2's 1.5");
+    m.put("cake.controller.min-occupancy", "occupancies below 0.05 are noise");
+    m.put("cake.controller.idle-occupancy", "a reserved handler whose queue waited under 1% of the interval is idle");
+    m.put("cake.controller.min-samples", pooled);
+    m.put("cake.controller.tail-intervals", pooled);
+    m.put("cake.controller.lanes.buckets", "lanes are bounded by their width; a contract (cake.hbase.tenant.<tenant>.contract) "
+        + "contains a tenant beyond a promise");
+    m.put("cake.controller.fill-reserved-slots", "always on: the HBase reservation keeps the handlers that keep the"
+        + " reserved DataNode slots busy");
     return java.util.Collections.unmodifiableMap(m);
   }
 
@@ -169,43 +155,37 @@ public final class ControllerConfig {
 
   /** The record's field each key sets, so a range error names the key the operator wrote. */
   private static final Map<String, String> FIELD_KEYS = Map.ofEntries(
-      Map.entry("lowPerformance", PERF_LOW),
       Map.entry("highPerformance", PERF_HIGH),
-      Map.entry("maxStepFraction", MAX_STEP),
-      Map.entry("reserveAboveShare", RESERVE_ABOVE_SHARE),
-      Map.entry("releaseBelowShare", RELEASE_BELOW_SHARE),
-      Map.entry("occupancyCoefficient", OCCUPANCY_COEFFICIENT),
-      Map.entry("minOccupancy", MIN_OCCUPANCY),
-      Map.entry("idleOccupancy", IDLE_OCCUPANCY),
-      Map.entry("minSamples", MIN_SAMPLES),
       Map.entry("interval", INTERVAL_MS),
       Map.entry("poolCapFactor", POOL_CAP_FACTOR),
       Map.entry("confidence", CONFIDENCE),
       Map.entry("headroom", HEADROOM),
-      Map.entry("lanes", LANES),
-      Map.entry("tailIntervals", TAIL_INTERVALS));
+      Map.entry("lanes", LANES));
 
   private static ControllerParams params(Map<String, String> conf) {
     ControllerParams d = ControllerParams.DEFAULTS;
+    double high = dbl(conf, PERF_HIGH, d.highPerformance());
+    if (!(high >= d.lowPerformance()) || Double.isInfinite(high)) {
+      throw new IllegalArgumentException(PERF_HIGH + " must be finite and at least 1.0 (the SLO), got " + high);
+    }
     try {
       return new ControllerParams(
-            dbl(conf, PERF_LOW, d.lowPerformance()),
-            dbl(conf, PERF_HIGH, d.highPerformance()),
-            dbl(conf, MAX_STEP, d.maxStepFraction()),
-            dbl(conf, RESERVE_ABOVE_SHARE, d.reserveAboveShare()),
-            dbl(conf, RELEASE_BELOW_SHARE, d.releaseBelowShare()),
-            dbl(conf, OCCUPANCY_COEFFICIENT, d.occupancyCoefficient()),
-            dbl(conf, MIN_OCCUPANCY, d.minOccupancy()),
-            dbl(conf, IDLE_OCCUPANCY, d.idleOccupancy()),
-            lng(conf, MIN_SAMPLES, d.minSamples()),
+            d.lowPerformance(),
+            high,
+            d.maxStepFraction(),
+            d.reserveAboveShare(),
+            d.releaseBelowShare(),
+            d.occupancyCoefficient(),
+            d.minOccupancy(),
+            d.idleOccupancy(),
+            d.minSamples(),
             Duration.ofMillis(lng(conf, INTERVAL_MS, DEFAULT_INTERVAL_MS)),
             dbl(conf, POOL_CAP_FACTOR, d.poolCapFactor()),
             dbl(conf, CONFIDENCE, d.confidence()),
             dbl(conf, HEADROOM, d.headroom()),
             dbl(conf, LANES, d.lanes()),
-            ConfigBoolean.parse(LANE_BUCKETS, conf.get(LANE_BUCKETS), d.laneBuckets()),
-            intValue(conf, TAIL_INTERVALS, d.tailIntervals()),
-            ConfigBoolean.parse(FILL_RESERVED_SLOTS, conf.get(FILL_RESERVED_SLOTS), d.fillReservedSlots()));
+            d.tailIntervals(),
+            d.fillReservedSlots());
     } catch (IllegalArgumentException e) {
       String msg = String.valueOf(e.getMessage());
       for (Map.Entry<String, String> f : FIELD_KEYS.entrySet()) {
@@ -316,14 +296,6 @@ public final class ControllerConfig {
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(key + " must be a number, got '" + v + "'");
     }
-  }
-
-  private static int intValue(Map<String, String> c, String key, int dflt) {
-    String v = c.get(key);
-    if (v == null || v.isBlank()) {
-      return dflt;
-    }
-    return io.cake.core.config.ConfigNumbers.intAtLeast(key, v, Integer.MIN_VALUE);
   }
 
   private static long lng(Map<String, String> c, String key, long dflt) {

@@ -42,10 +42,6 @@ import java.time.Duration;
  *     latency SLO tenant gets a priority lane at HBase and at HDFS, ranked by its SLO (tightest
  *     first), as wide as this many times its recent peak load in busy slots ({@link PriorityLanes};
  *     2.0; 0 turns lanes off)
- * @param laneBuckets beyond the paper (PriorityMeister's token buckets fitted to arrivals): each
- *     lane also carries token buckets, {@code lanes} times the tenant's recent arrival curve ({@link
- *     LaneBuckets}), so a tenant that sends more than its recent history keeps its lane for that
- *     much only and goes by share beyond it (false: lanes bounded by their width alone)
  * @param tailIntervals beyond the paper: the steered percentile ({@code confidence}) is read from
  *     the tenant's latencies of this many intervals, the last one and those before it, pooled
  *     ({@link TailPool}), still for a window of one interval's requests: an estimate of p99.76 from
@@ -72,7 +68,6 @@ public record ControllerParams(
     double confidence,
     double headroom,
     double lanes,
-    boolean laneBuckets,
     int tailIntervals,
     boolean fillReservedSlots) {
 
@@ -90,7 +85,6 @@ public record ControllerParams(
   public static final double DEFAULT_CONFIDENCE = 0.985;
   public static final double DEFAULT_HEADROOM = 2.0;
   public static final double DEFAULT_LANES = 2.0;
-  public static final boolean DEFAULT_LANE_BUCKETS = false;
   public static final int DEFAULT_TAIL_INTERVALS = 2;
   public static final boolean DEFAULT_FILL_RESERVED_SLOTS = true;
   /** The most intervals pooled: beyond a few, the pool outlives the allocation it measures. */
@@ -112,7 +106,6 @@ public record ControllerParams(
           DEFAULT_CONFIDENCE,
           DEFAULT_HEADROOM,
           DEFAULT_LANES,
-          DEFAULT_LANE_BUCKETS,
           DEFAULT_TAIL_INTERVALS,
           DEFAULT_FILL_RESERVED_SLOTS);
 
@@ -173,71 +166,64 @@ public record ControllerParams(
       long minSamples, Duration interval) {
     this(lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
         occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, DEFAULT_POOL_CAP_FACTOR,
-        DEFAULT_CONFIDENCE, DEFAULT_HEADROOM, DEFAULT_LANES, DEFAULT_LANE_BUCKETS, DEFAULT_TAIL_INTERVALS,
+        DEFAULT_CONFIDENCE, DEFAULT_HEADROOM, DEFAULT_LANES, DEFAULT_TAIL_INTERVALS,
         DEFAULT_FILL_RESERVED_SLOTS);
   }
 
   public ControllerParams withPoolCapFactor(double f) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, f, confidence, headroom, lanes, laneBuckets, tailIntervals, fillReservedSlots);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, f, confidence, headroom, lanes, tailIntervals, fillReservedSlots);
   }
 
   public ControllerParams withInterval(Duration d) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, d, poolCapFactor, confidence, headroom, lanes, laneBuckets, tailIntervals, fillReservedSlots);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, d, poolCapFactor, confidence, headroom, lanes, tailIntervals, fillReservedSlots);
   }
 
   public ControllerParams withMinSamples(long n) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, n, interval, poolCapFactor, confidence, headroom, lanes, laneBuckets, tailIntervals, fillReservedSlots);
+        occupancyCoefficient, minOccupancy, idleOccupancy, n, interval, poolCapFactor, confidence, headroom, lanes, tailIntervals, fillReservedSlots);
   }
 
   public ControllerParams withMinOccupancy(double v) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, v, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom, lanes, laneBuckets, tailIntervals, fillReservedSlots);
+        occupancyCoefficient, v, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom, lanes, tailIntervals, fillReservedSlots);
   }
 
   public ControllerParams withConfidence(double c) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, c, headroom, lanes, laneBuckets, tailIntervals, fillReservedSlots);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, c, headroom, lanes, tailIntervals, fillReservedSlots);
   }
 
   public ControllerParams withHeadroom(double h) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, h, lanes, laneBuckets, tailIntervals, fillReservedSlots);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, h, lanes, tailIntervals, fillReservedSlots);
   }
 
   public ControllerParams withLanes(double l) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom, l, laneBuckets, tailIntervals, fillReservedSlots);
-  }
-
-  public ControllerParams withLaneBuckets(boolean b) {
-    return new ControllerParams(
-        lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom,
-        lanes, b, tailIntervals, fillReservedSlots);
+        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom, l, tailIntervals, fillReservedSlots);
   }
 
   public ControllerParams withTailIntervals(int n) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
         occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom,
-        lanes, laneBuckets, n, fillReservedSlots);
+        lanes, n, fillReservedSlots);
   }
 
   public ControllerParams withFillReservedSlots(boolean b) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
         occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom,
-        lanes, laneBuckets, tailIntervals, b);
+        lanes, tailIntervals, b);
   }
 
   private static void positive(String field, double v) {

@@ -31,9 +31,10 @@ public record Plan(ControllerState state, Allocation hbase, Allocation hdfs, Set
     public String toString() {
       Observation o = view.obs();
       String percentile = Double.isNaN(o.percentile()) ? "" : String.format(" p%.2f", o.percentile());
-      return String.format("%s measured%s=%.1f samples=%d occupancy hbase=%.2f hdfs=%.2f perf=%.2f -> %s: %s",
-          view.target(), percentile, o.measured(), o.samples(), o.hbaseOccupancy(), o.hdfsOccupancy(),
-          view.performance(), after, reasons.isEmpty() ? "kept" : String.join("; ", reasons));
+      return String.format("%s measured%s=%.1f samples=%d occupancy hbase=%.2f hdfs=%.2f busy hbase=%.2f hdfs=%.2f"
+          + " perf=%.2f -> %s: %s", view.target(), percentile, o.measured(), o.samples(), o.hbaseOccupancy(),
+          o.hdfsOccupancy(), o.hbaseBusy(), o.hdfsBusy(), view.performance(), after,
+          reasons.isEmpty() ? "kept" : String.join("; ", reasons));
     }
   }
 

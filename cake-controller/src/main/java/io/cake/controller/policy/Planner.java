@@ -176,7 +176,7 @@ public final class Planner {
     }
     List<PriorityLanes.Tenant> tenants = order.stream()
         .map(v -> new PriorityLanes.Tenant(v.tenant(), v.target().goal(), v.weight())).toList();
-    return new PriorityLanes(params.lanes(), params.laneBuckets()).next(s, tenants, hb, df);
+    return new PriorityLanes(params.lanes()).next(s, tenants, hb, df);
   }
 
   /** Frosting's weighted badness w (1 - performance); 0 for a tenant not judged this interval. */

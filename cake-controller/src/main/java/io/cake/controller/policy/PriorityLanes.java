@@ -39,10 +39,11 @@ import java.util.TreeMap;
  * next free slot, ahead of batch, without waiting for the controller or for the tenant's turn by
  * share. Why bounded: PriorityMeister bounds each priority with token buckets fitted to the
  * workload's arrivals, so a tenant that sends more than it was sized for cannot starve the rest.
- * Here the lane's width bounds the slots it holds at once, fitted to the load observed; with
- * {@code buckets} on, token buckets fitted to its arrivals at that level ({@link LaneBuckets})
- * bound how much it sends through the lane over time as well. Beyond its lane, a tenant is served
- * by share.
+ * Here the lane's width bounds the slots it holds at once, fitted to the load observed; beyond its
+ * lane, a tenant is served by share. Token buckets fitted to each tenant's recent arrivals bound
+ * nothing a width does not: re-fitted every interval, they bind only while a tenant sends more
+ * than twice what it was lately seen to, and containing a tenant beyond a promise is what a
+ * contract does (docs/decisions/0015-lane-token-buckets.md).
  *
  * <p>Not under overload: bySLO order serves the tightest SLOs first whatever the weights, which is
  * the opposite of Frosting's criterion (every tenant degrades by its weight) when the SLOs cannot
@@ -61,48 +62,25 @@ import java.util.TreeMap;
  */
 public final class PriorityLanes {
   private final double factor;
-  private final boolean buckets;
 
   /** @param factor lane width in multiples of the recent peak load, in [1, 10] */
   public PriorityLanes(double factor) {
-    this(factor, false);
-  }
-
-  /**
-   * @param factor lane width in multiples of the recent peak load, in [1, 10]
-   * @param buckets whether each lane also carries token buckets, {@code factor} times the tenant's
-   *     recent arrivals at that level ({@link LaneBuckets})
-   */
-  public PriorityLanes(double factor, boolean buckets) {
     if (!(factor >= 1.0 && factor <= 10.0)) {
       throw new IllegalArgumentException("lane factor must be in [1, 10], got " + factor);
     }
     this.factor = factor;
-    this.buckets = buckets;
   }
 
   /** One tenant with a goal: lanes are for latency goals only. */
   public record Tenant(String name, Goal goal, double weight) {}
 
-  /**
-   * Each tenant's recent peak load at each resource, in busy slots ({@link #load}), and the recent
-   * peaks of its arrivals there ({@link LaneBuckets.Envelope}).
-   */
-  public record State(
-      Map<String, Double> hbasePeak, Map<String, Double> hdfsPeak,
-      Map<String, LaneBuckets.Envelope> hbaseArrivals, Map<String, LaneBuckets.Envelope> hdfsArrivals) {
+  /** Each tenant's recent peak load at each resource, in busy slots ({@link #load}). */
+  public record State(Map<String, Double> hbasePeak, Map<String, Double> hdfsPeak) {
     public static final State EMPTY = new State(Map.of(), Map.of());
 
     public State {
       hbasePeak = Map.copyOf(hbasePeak);
       hdfsPeak = Map.copyOf(hdfsPeak);
-      hbaseArrivals = Map.copyOf(hbaseArrivals);
-      hdfsArrivals = Map.copyOf(hdfsArrivals);
-    }
-
-    /** Load peaks only, no arrivals seen yet. */
-    public State(Map<String, Double> hbasePeak, Map<String, Double> hdfsPeak) {
-      this(hbasePeak, hdfsPeak, Map.of(), Map.of());
     }
   }
 
@@ -133,16 +111,10 @@ public final class PriorityLanes {
     Map<String, Double> dfPeaks = new TreeMap<>();
     Map<String, Lane> hbLanes = new TreeMap<>();
     Map<String, Lane> dfLanes = new TreeMap<>();
-    Map<String, LaneBuckets.Envelope> hbArrivals = new TreeMap<>();
-    Map<String, LaneBuckets.Envelope> dfArrivals = new TreeMap<>();
     for (Tenant t : ranked) {
       String name = t.name();
       hbPeaks.put(name, TenantState.nextPeak(state.hbasePeak().getOrDefault(name, 0.0), load(hbase.tenant(name))));
       dfPeaks.put(name, TenantState.nextPeak(state.hdfsPeak().getOrDefault(name, 0.0), load(hdfs.tenant(name))));
-      hbArrivals.put(name, state.hbaseArrivals().getOrDefault(name, LaneBuckets.Envelope.EMPTY)
-          .next(hbase.tenant(name).arrivals()));
-      dfArrivals.put(name, state.hdfsArrivals().getOrDefault(name, LaneBuckets.Envelope.EMPTY)
-          .next(hdfs.tenant(name).arrivals()));
     }
     // Lowest in the order first: each lane leaves room for the loads of the lanes ranked below it.
     double hbBelow = 0;
@@ -151,14 +123,12 @@ public final class PriorityLanes {
       String name = ranked.get(i).name();
       double hb = hbPeaks.get(name);
       double df = dfPeaks.get(name);
-      hbLanes.put(name, new Lane(i + 1, width(factor * hb, hbBelow, hbase.slots()),
-          buckets ? LaneBuckets.fit(hbArrivals.get(name), factor) : null));
-      dfLanes.put(name, new Lane(i + 1, width(factor * df, dfBelow, hdfs.slots()),
-          buckets ? LaneBuckets.fit(dfArrivals.get(name), factor) : null));
+      hbLanes.put(name, new Lane(i + 1, width(factor * hb, hbBelow, hbase.slots())));
+      dfLanes.put(name, new Lane(i + 1, width(factor * df, dfBelow, hdfs.slots())));
       hbBelow += hb;
       dfBelow += df;
     }
-    return new Sized(hbLanes, dfLanes, new State(hbPeaks, dfPeaks, hbArrivals, dfArrivals));
+    return new Sized(hbLanes, dfLanes, new State(hbPeaks, dfPeaks));
   }
 
   /**

@@ -31,10 +31,10 @@ class ConfigChangeTest {
     assertThat(onGets.slos()).contains(java.util.List.of(new SloTarget("front",
         io.cake.core.tenant.LatencyGoal.of(99, 100, io.cake.core.tenant.OperationType.GET))));
 
-    ConfigChange rule = ConfigChange.between(cfg(), cfg("cake.controller.max-step", "0.2"));
+    ConfigChange rule = ConfigChange.between(cfg(), cfg("cake.controller.perf-high", "1.5"));
     assertThat(rule.restart()).isFalse();
     assertThat(rule.slos()).isEmpty();
-    assertThat(rule.params()).get().extracting(p -> p.maxStepFraction()).isEqualTo(0.2);
+    assertThat(rule.params()).get().extracting(p -> p.highPerformance()).isEqualTo(1.5);
   }
 
   @Test
@@ -65,11 +65,11 @@ class ConfigChangeTest {
     assertThat(weight.restart()).isFalse();
     assertThat(weight.slos()).get().extracting(l -> l.get(0).weight()).isEqualTo(3.0);
 
-    String[] twoStep = {"cake.slo.b.latency-ms", "200", "cake.controller.max-step", "0.05"};
+    String[] twoStep = {"cake.slo.b.latency-ms", "200", "cake.controller.headroom", "3"};
     ConfigChange step = ConfigChange.between(cfg(two), cfg(twoStep));
     assertThat(step.restart()).isFalse();
     assertThat(step.slos()).isEmpty();
-    assertThat(step.params()).get().extracting(ControllerParams::maxStepFraction).isEqualTo(0.05);
+    assertThat(step.params()).get().extracting(ControllerParams::headroom).isEqualTo(3.0);
     assertThat(step.keys()).containsExactly("cake.controller.* rules");
   }
 }

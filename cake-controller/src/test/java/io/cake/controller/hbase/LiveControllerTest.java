@@ -67,11 +67,11 @@ class LiveControllerTest {
   void anSloSetOverJmxOutlivesAnUpdateConfigThatDidNotChangeTheFilesSlo() throws Exception {
     start(file());
     jmx.invoke(mbean, "setLatencySlo", new Object[] {"front", 99.0, 40.0}, new String[] {"java.lang.String", "double", "double"});
-    reload(file("cake.controller.perf-low", "0.5"));
+    reload(file("cake.controller.perf-high", "1.5"));
     assertThat(live.controller().slo()).isEqualTo(SloTarget.latency("front", 99, 40));
-    assertThat(live.controller().params().lowPerformance()).isEqualTo(0.5);
+    assertThat(live.controller().params().highPerformance()).isEqualTo(1.5);
     // ...until the file's own SLO changes.
-    reload(file("cake.controller.perf-low", "0.5", "cake.slo.front.latency-ms", "120"));
+    reload(file("cake.controller.perf-high", "1.5", "cake.slo.front.latency-ms", "120"));
     assertThat(live.controller().slo()).isEqualTo(SloTarget.latency("front", 99, 120));
   }
 
@@ -93,10 +93,10 @@ class LiveControllerTest {
     assertThat(goals[1].get("percentile")).isEqualTo(99.0);
     assertThat((Double) goals[1].get("throughput")).isNaN();
 
-    reload(file("cake.slo.back.latency-ms", "300", "cake.slo.back.weight", "0.5", "cake.controller.max-step", "0.2"));
+    reload(file("cake.slo.back.latency-ms", "300", "cake.slo.back.weight", "0.5", "cake.controller.headroom", "3"));
     assertThat(live.controller()).as("set in place, models kept").isSameAs(many);
     assertThat(many.slos().get(0).weight()).isEqualTo(0.5);
-    assertThat(many.params().maxStepFraction()).isEqualTo(0.2);
+    assertThat(many.params().headroom()).isEqualTo(3.0);
 
     reload(file("cake.slo.back.latency-ms", "300", "cake.slo.back.weight", "-1"));
     assertThat(live.configurationError()).contains("cake.slo.back.weight");
@@ -135,8 +135,8 @@ class LiveControllerTest {
         .hasRootCauseInstanceOf(IllegalStateException.class)
         .hasRootCauseMessage("cake-controller is not running: cake.controller.enabled is false");
     // A bad file meanwhile is refused by key, but is not why the controller is off.
-    reload(file("cake.controller.enabled", "false", "cake.controller.max-step", "banana"));
-    assertThat((String) jmx.getAttribute(mbean, "ConfigurationError")).contains("cake.controller.max-step");
+    reload(file("cake.controller.enabled", "false", "cake.controller.headroom", "banana"));
+    assertThat((String) jmx.getAttribute(mbean, "ConfigurationError")).contains("cake.controller.headroom");
     assertThat(jmx.getAttribute(mbean, "NotRunningReason")).isEqualTo("cake.controller.enabled is false");
 
     reload(file());
@@ -158,14 +158,27 @@ class LiveControllerTest {
   }
 
   @Test
+  void aRemovedKeyIsRefusedByNameAndTheRunningControllerGoesOn() throws Exception {
+    start(file());
+    SecondLevelController running = live.controller();
+    reload(file("cake.controller.min-samples", "20"));
+    assertThat(live.configurationError()).startsWith("cake.controller.min-samples was removed: ");
+    assertThat(live.controller()).isSameAs(running);
+    reload(file("cake.controller.minimax.step", "0.1"));
+    assertThat((String) jmx.getAttribute(mbean, "ConfigurationError"))
+        .startsWith("cake.controller.minimax.step was removed: ").contains("cake.controller.perf-high");
+    assertThat(live.controller()).isSameAs(running);
+  }
+
+  @Test
   void aFileRefusedAtStartLeavesNoControllerUntilAGoodOneArrives() throws Exception {
-    start(file("cake.controller.max-step", "banana"));
+    start(file("cake.controller.headroom", "banana"));
     assertThat(live.controller()).isNull();
-    assertThat(live.configurationError()).contains("cake.controller.max-step");
+    assertThat(live.configurationError()).contains("cake.controller.headroom");
     // What an operator's tool reads: not running, and why, by key.
     assertThat(jmx.getAttribute(mbean, "Running")).isEqualTo(false);
     assertThat((String) jmx.getAttribute(mbean, "NotRunningReason"))
-        .startsWith("configuration refused: ").contains("cake.controller.max-step");
+        .startsWith("configuration refused: ").contains("cake.controller.headroom");
     assertThat((String) jmx.getAttribute(mbean, "LastDecision")).startsWith("not running: configuration refused");
     assertThat(jmx.getAttribute(mbean, "Slo")).isEqualTo("");
 

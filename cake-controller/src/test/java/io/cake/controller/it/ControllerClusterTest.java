@@ -92,7 +92,6 @@ class ControllerClusterTest {
     conf.set("hbase.coprocessor.regionserver.classes", CakeControllerCoprocessor.class.getName());
     conf.set(ControllerConfig.ENABLED, "true");
     conf.set(ControllerConfig.INTERVAL_MS, String.valueOf(INTERVAL_MS));
-    conf.set(ControllerConfig.MIN_SAMPLES, "20");
     conf.set("cake.slo.front.latency-ms", String.valueOf(SLO_MS));
     // The master places the first regions only after a RegionServer's first load report:
     // every 0.5 s instead of 3 s took about 8 s off each mini-cluster start.

@@ -153,26 +153,4 @@ class PriorityLanesTest {
     assertThatThrownBy(() -> new PriorityLanes(0.5)).hasMessageContaining("[1, 10]");
     assertThatThrownBy(() -> new PriorityLanes(Double.NaN)).hasMessageContaining("[1, 10]");
   }
-
-  @Test
-  void withBucketsEachLaneCarriesBucketsFittedToItsArrivalsAtThatLevel() {
-    List<PriorityLanes.Tenant> tenants = List.of(latency("front", 100, 1), latency("idle", 200, 1));
-    Map<String, ResourceLoad.TenantLoad> hb = Map.of(
-        "front", new ResourceLoad.TenantLoad(0.5, 1.0, Double.NaN, 2.0, new ResourceLoad.Arrivals(40, 30, 120)));
-    Map<String, ResourceLoad.TenantLoad> df = Map.of(
-        "front", new ResourceLoad.TenantLoad(0.5, 1.0, Double.NaN, 2.0, new ResourceLoad.Arrivals(320, 100, 600)));
-    PriorityLanes.Sized with = new PriorityLanes(2.0, true)
-        .next(PriorityLanes.State.EMPTY, tenants, new ResourceLoad(20, hb), new ResourceLoad(4, df));
-    assertThat(with.hbase().get("front").limit())
-        .isEqualTo(LaneBuckets.fit(new LaneBuckets.Envelope(40, 30, 120), 2.0));
-    assertThat(with.hdfs().get("front").limit()).as("the DataNode's own units")
-        .isEqualTo(LaneBuckets.fit(new LaneBuckets.Envelope(320, 100, 600), 2.0));
-    assertThat(with.hbase().get("idle").limit()).as("nothing arrived: width only").isNull();
-    assertThat(with.state().hbaseArrivals().get("front")).isEqualTo(new LaneBuckets.Envelope(40, 30, 120));
-
-    PriorityLanes.Sized without = new PriorityLanes(2.0, false)
-        .next(PriorityLanes.State.EMPTY, tenants, new ResourceLoad(20, hb), new ResourceLoad(4, df));
-    assertThat(without.hbase().get("front").limit()).isNull();
-    assertThat(without.hbase().get("front").slots()).isEqualTo(with.hbase().get("front").slots());
-  }
 }
