@@ -336,21 +336,13 @@ public final class SecondLevelController implements AutoCloseable {
     return params;
   }
 
-  public void pause() {
-    paused = true;
-  }
+  public void pause() { paused = true; }
 
-  public void resume() {
-    paused = false;
-  }
+  public void resume() { paused = false; }
 
-  public boolean paused() {
-    return paused;
-  }
+  public boolean paused() { return paused; }
 
-  public long failures() {
-    return failures;
-  }
+  public long failures() { return failures; }
 
   /** What the controller holds for {@code tenant} now; null before its first decision for it. */
   public TenantState allocation(String tenant) {
