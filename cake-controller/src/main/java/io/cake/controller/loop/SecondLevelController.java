@@ -196,20 +196,24 @@ public final class SecondLevelController implements AutoCloseable {
   }
 
   /**
-   * The state to decide from when the SLO tenants changed (or at the start): the allocations the
-   * schedulers have now (static config, an operator's, or this controller's) become the base the
-   * tenants without an SLO keep their weights and reservations from; tenants kept keep what they
-   * learnt, new ones start from what the schedulers give them.
+   * The state to decide from when the SLO tenants changed (or at the start). The allocations the
+   * schedulers had when the controller started (static config or an operator's) stay the base the
+   * tenants without an SLO keep their weights and reservations from, so a tenant whose SLO goes
+   * returns to its configured weight, not to the share the controller last gave it. Tenants kept
+   * keep what was learnt of them; a new one starts from what the schedulers give it now.
    */
   private ControllerState rebase(ControllerState from, Set<String> tenants, Allocation hb, Allocation df) {
-    hbaseBase = hb;
-    hdfsBase = df;
-    if (from == null) {
-      return ControllerState.EMPTY;
+    if (hbaseBase == null) {
+      hbaseBase = hb;
+      hdfsBase = df;
     }
-    Map<String, TenantState> kept = new LinkedHashMap<>(from.tenants());
+    ControllerState was = from == null ? ControllerState.EMPTY : from;
+    Map<String, TenantState> kept = new LinkedHashMap<>(was.tenants());
     kept.keySet().retainAll(tenants);
-    return new ControllerState(kept, from.othersLimit(), from.lanes(), from.overloaded());
+    for (String t : tenants) {
+      kept.computeIfAbsent(t, k -> TenantState.start(df.fractionOfAll(k), df.reservation(k), hb.reservation(k)));
+    }
+    return new ControllerState(kept, was.othersLimit(), was.lanes(), was.overloaded());
   }
 
   /** The SLO tenants, heaviest first: whose goal counts most when not all can be met. */

@@ -290,6 +290,25 @@ class SecondLevelControllerTest {
     assertThat(controller.slos()).hasSize(2);
   }
 
+  @Test
+  void aTenantWhoseSloGoesReturnsToItsConfiguredWeight() throws Exception {
+    hbasePort.setAllocation(new Allocation(java.util.Map.of("front", 1.0, "batch", 2.0), java.util.Map.of(), 1.0));
+    hdfsPort.setAllocation(hbase.allocation());
+    controller.setSlos(java.util.List.of(SloTarget.latency("front", 99, 100),
+        new SloTarget("batch", LatencyGoal.of(99, 100), 1)));
+    interval(java.util.Map.of("front", 5L, "batch", 300L)); // batch 3x over its SLO: it takes share
+    controller.tick();
+    assertThat(hbase.allocation().fractionOfAll("batch")).isGreaterThan(0.55);
+    controller.setSlos(java.util.List.of(SloTarget.latency("front", 99, 100)));
+    interval(java.util.Map.of("front", 5L, "batch", 5L));
+    assertThat(controller.tick().plan()).isNotNull();
+    // batch is one of the others again: it splits what front leaves with the untagged 2 : 1, as
+    // configured, not by the share the controller last gave it.
+    for (FairQueueScheduler<String> level : java.util.List.of(hbase, hdfs)) {
+      assertThat(level.allocation().share("batch") / level.allocation().defaultShare()).isCloseTo(2.0, within(1e-9));
+    }
+  }
+
   /** SLO tenants a and b, from equal shares at both levels. */
   private void steerTwo(SloTarget a, SloTarget b) throws IOException {
     hbasePort.setAllocation(new Allocation(java.util.Map.of("a", 1.0, "b", 1.0), java.util.Map.of(), 1.0));
