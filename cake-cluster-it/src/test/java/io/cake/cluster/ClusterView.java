@@ -17,7 +17,7 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
  */
 final class ClusterView {
   /** A controller's decision line on measurements, as it logs it (docs/operations.md). */
-  private static final Pattern DECISION = Pattern.compile("cake-controller: frontend: .* samples=(\\d+) .*\\| perf=[0-9]");
+  private static final Pattern DECISION = Pattern.compile("cake-controller: frontend: .* samples=(\\d+) .* perf=[0-9]");
 
   private final Map<String, String> env;
 
