@@ -5,7 +5,7 @@ import io.cake.core.contract.Contract;
 import io.cake.core.contract.ContractMeter;
 import io.cake.core.tenant.TenantNames;
 import io.cake.hbase.config.CakeHBaseConfig;
-import io.cake.hbase.rpc.RegionServerScheduler;
+import io.cake.hbase.rpc.HandlerLimits;
 import io.cake.controller.loop.HBaseInterval;
 import io.cake.controller.loop.OperationLatencies;
 import io.cake.controller.loop.SecondLevelController;
@@ -218,21 +218,21 @@ public final class SimulatedCluster {
 
   /** The controller's one limit on the others, applied as the RegionServer applies it. */
   void setOthersLimit(java.util.Set<String> exempt, double handlerCount) {
-    hbase.setInServiceCaps(inServiceCaps(exempt, RegionServerScheduler.othersInService(handlerCount)));
-    hbase.setLimits(limits(RegionServerScheduler.othersTime(exempt, handlerCount)));
+    hbase.setInServiceCaps(inServiceCaps(exempt, HandlerLimits.othersInService(handlerCount)));
+    hbase.setLimits(limits(HandlerLimits.othersTime(exempt, handlerCount)));
     dispatchHandlers();
   }
 
   /** The controller's cap on the others' handlers in service, and best effort's, as the RegionServer sets them. */
   private io.cake.core.sched.InServiceCaps inServiceCaps(java.util.Set<String> exempt, int othersMax) {
-    return RegionServerScheduler.inServiceCaps(
+    return HandlerLimits.inServiceCaps(
         capBestEffort ? CakeHBaseConfig.DEFAULT_BEST_EFFORT_HANDLERS : 0, exempt, othersMax);
   }
 
   /** The controller's throttle, and best effort held to a handler as the RegionServer holds it. */
   private RateLimits limits(RateLimits throttle) {
     return capBestEffort
-        ? RegionServerScheduler.withBestEffortCap(throttle, CakeHBaseConfig.DEFAULT_BEST_EFFORT_HANDLERS) : throttle;
+        ? HandlerLimits.withBestEffortCap(throttle, CakeHBaseConfig.DEFAULT_BEST_EFFORT_HANDLERS) : throttle;
   }
 
   private void at(long delayNanos, Runnable action) {

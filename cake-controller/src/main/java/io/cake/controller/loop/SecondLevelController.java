@@ -93,7 +93,6 @@ public final class SecondLevelController implements AutoCloseable {
   private volatile Outcome last = new Outcome(0, "no decision yet");
   private final Meter meter = new Meter();
   private volatile ControllerState state; // null until the first decision, and after the tenants change
-  private Set<String> stateTenants = Set.of();
   private boolean infeasible;
   private Allocation hbaseBase;
   private Allocation hdfsBase;
@@ -168,7 +167,7 @@ public final class SecondLevelController implements AutoCloseable {
       ResourceLoad dfLoad = df.load();
       Set<String> tenants = new TreeSet<>(targets.stream().map(SloTarget::tenant).toList());
       ControllerState from = state;
-      if (from == null || !tenants.equals(stateTenants)) {
+      if (from == null || !tenants.equals(from.tenants().keySet())) {
         from = rebase(from, tenants, hb.allocation(), df.allocation());
       }
       Map<String, TenantView> views = meter.measure(targets, interval, dfLoad, p);
@@ -176,7 +175,6 @@ public final class SecondLevelController implements AutoCloseable {
       applyBoth(hb, df, plan.hbase(), plan.hdfs());
       hb.setOthersLimit(plan.exempt(), plan.othersLimit());
       state = plan.state();
-      stateTenants = tenants;
       lastHbaseEnd = hbSnap.endNanos();
       recovered();
       String line = "cake-controller: " + plan.describe();

@@ -71,9 +71,9 @@ class SecondLevelControllerTest {
         @Override
         public void setOthersLimit(java.util.Set<String> exempt, double handlers) {
           // As the RegionServer's scheduler applies it.
-          hbase.setInServiceCaps(io.cake.hbase.rpc.RegionServerScheduler.inServiceCaps(0, exempt,
-              io.cake.hbase.rpc.RegionServerScheduler.othersInService(handlers)));
-          hbase.setLimits(io.cake.hbase.rpc.RegionServerScheduler.othersTime(exempt, handlers));
+          hbase.setInServiceCaps(io.cake.hbase.rpc.HandlerLimits.inServiceCaps(0, exempt,
+              io.cake.hbase.rpc.HandlerLimits.othersInService(handlers)));
+          hbase.setLimits(io.cake.hbase.rpc.HandlerLimits.othersTime(exempt, handlers));
         }
       };
 

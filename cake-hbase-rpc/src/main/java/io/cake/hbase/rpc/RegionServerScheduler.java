@@ -44,7 +44,6 @@ public final class RegionServerScheduler implements FirstLevel {
   /** How long stop() waits for running calls before interrupting their handlers. */
   static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
   /** Calls are charged their handler time in microseconds: one handler busy is this per second. */
-  static final double MICROS_PER_SECOND = 1e6;
 
   private final String name;
   private final int port;
@@ -88,8 +87,8 @@ public final class RegionServerScheduler implements FirstLevel {
     this.queues =
         new FairQueueScheduler<>(name, clock, settings.initialHandlers(), settings.queuePerTenant(), settings.queueTotal());
     queues.setAllocation(settings.allocation());
-    queues.setLimits(withBestEffortCap(throttleLimits, settings.bestEffortHandlers()));
-    queues.setInServiceCaps(inServiceCaps(settings.bestEffortHandlers(), inServiceExempt, othersInService));
+    queues.setLimits(HandlerLimits.withBestEffortCap(throttleLimits, settings.bestEffortHandlers()));
+    queues.setInServiceCaps(HandlerLimits.inServiceCaps(settings.bestEffortHandlers(), inServiceExempt, othersInService));
     queues.setTenantCapacity(TenantNames.BEST_EFFORT, bestEffortQueue(settings));
     this.ops = new OperationStats(name, queues.lastSnapshot().endNanos());
     this.lastInterval = new Interval(queues.lastSnapshot(), ops.last());
@@ -238,8 +237,8 @@ public final class RegionServerScheduler implements FirstLevel {
     queues.setTenantCapacity(TenantNames.BEST_EFFORT, bestEffortQueue(next));
     resolver = resolverFor(next);
     if (next.bestEffortHandlers() != settings.bestEffortHandlers()) {
-      queues.setLimits(withBestEffortCap(throttleLimits, next.bestEffortHandlers()));
-      queues.setInServiceCaps(inServiceCaps(next.bestEffortHandlers(), inServiceExempt, othersInService));
+      queues.setLimits(HandlerLimits.withBestEffortCap(throttleLimits, next.bestEffortHandlers()));
+      queues.setInServiceCaps(HandlerLimits.inServiceCaps(next.bestEffortHandlers(), inServiceExempt, othersInService));
     }
     if (!next.contracts().equals(settings.contracts())) {
       // Only when the file's contracts changed: a reload does not undo a contract set over JMX.
@@ -340,25 +339,9 @@ public final class RegionServerScheduler implements FirstLevel {
     }
     othersInService = handlers;
     inServiceExempt = java.util.Set.copyOf(exempt);
-    queues.setInServiceCaps(inServiceCaps(settings.bestEffortHandlers(), inServiceExempt, handlers));
+    queues.setInServiceCaps(HandlerLimits.inServiceCaps(settings.bestEffortHandlers(), inServiceExempt, handlers));
     LOG.info("Cake {}: tenants other than {} held to {} handlers in service each", name, new java.util.TreeSet<>(exempt),
         handlers == 0 ? "any number of" : Integer.toString(handlers));
-  }
-
-  /**
-   * The caps on handlers in service: best effort's from {@code cake.hbase.best-effort.handlers}
-   * (the lower of it and the others' cap), none for {@code exempt}, {@code othersMax} for every
-   * other tenant (0: none).
-   */
-  public static io.cake.core.sched.InServiceCaps inServiceCaps(double bestEffortHandlers, java.util.Set<String> exempt,
-      int othersMax) {
-    java.util.Map<String, Integer> per = new java.util.TreeMap<>();
-    exempt.forEach(t -> per.put(t, 0));
-    int be = bestEffortInService(bestEffortHandlers);
-    if (be > 0) { // else best effort is one of the others
-      per.put(TenantNames.BEST_EFFORT, othersMax == 0 ? be : Math.min(be, othersMax));
-    }
-    return new io.cake.core.sched.InServiceCaps(per, othersMax);
   }
 
   /**
@@ -370,15 +353,11 @@ public final class RegionServerScheduler implements FirstLevel {
    */
   public synchronized void setThrottle(String exemptTenant, double handlers) {
     io.cake.core.tenant.TenantNames.check("the throttle's exempt tenant", exemptTenant);
-    int max = sizer.config().maxSize();
-    if (!(handlers >= 0.0) || handlers > max) {
-      throw new IllegalArgumentException("throttle must be 0 (none) or a number of handlers up to the pool's max "
-          + max + ", got " + handlers);
-    }
+    checkHandlers("throttle", handlers);
     io.cake.core.sched.RateLimits before = throttleLimits;
-    io.cake.core.sched.RateLimits next = throttleLimits(exemptTenant, handlers);
+    io.cake.core.sched.RateLimits next = HandlerLimits.throttle(java.util.List.of(exemptTenant), handlers);
     throttleLimits = next;
-    queues.setLimits(withBestEffortCap(next, settings.bestEffortHandlers()));
+    queues.setLimits(HandlerLimits.withBestEffortCap(next, settings.bestEffortHandlers()));
     if (before.isNone() != next.isNone()) {
       LOG.info("Cake {}: {}", name, next.isNone() ? "throttle lifted"
           : String.format("tenants other than %s throttled to %.2f handlers each", exemptTenant, handlers));
@@ -393,29 +372,23 @@ public final class RegionServerScheduler implements FirstLevel {
    */
   public synchronized void setOthersLimit(java.util.Set<String> exempt, double handlers) {
     exempt.forEach(t -> io.cake.core.tenant.TenantNames.check("an exempt tenant", t));
-    int max = sizer.config().maxSize();
-    if (!(handlers >= 0.0) || handlers > max) {
-      throw new IllegalArgumentException("the others' limit must be 0 (none) or a number of handlers up to the pool's max "
-          + max + ", got " + handlers);
-    }
-    int inService = othersInService(handlers);
-    io.cake.core.sched.RateLimits time = othersTime(exempt, handlers);
+    checkHandlers("the others' limit", handlers);
+    int inService = HandlerLimits.othersInService(handlers);
+    io.cake.core.sched.RateLimits time = HandlerLimits.othersTime(exempt, handlers);
     if (!time.equals(throttleLimits)) {
       throttleLimits = time;
-      queues.setLimits(withBestEffortCap(time, settings.bestEffortHandlers()));
+      queues.setLimits(HandlerLimits.withBestEffortCap(time, settings.bestEffortHandlers()));
     }
     setOthersInService(exempt, inService);
   }
 
-  /** The others' limit's handlers in service each: {@code handlers} rounded down, at least one (0: none). */
-  public static int othersInService(double handlers) {
-    return handlers == 0.0 ? 0 : Math.max(1, (int) Math.floor(handlers));
-  }
-
-  /** The others' limit's handler time: below one handler, that fraction of one's time each (else none). */
-  public static io.cake.core.sched.RateLimits othersTime(java.util.Collection<String> exempt, double handlers) {
-    return handlers == 0.0 || handlers >= 1.0 ? io.cake.core.sched.RateLimits.none()
-        : io.cake.core.sched.RateLimits.allBut(exempt, handlers * MICROS_PER_SECOND);
+  /** Refuses, naming {@code what}, a number of handlers that is not 0 (none) or up to the pool's max. */
+  private void checkHandlers(String what, double handlers) {
+    int max = sizer.config().maxSize();
+    if (!(handlers >= 0.0) || handlers > max) {
+      throw new IllegalArgumentException(what + " must be 0 (none) or a number of handlers up to the pool's max "
+          + max + ", got " + handlers);
+    }
   }
 
   /** The handlers in service each tenant not exempt may hold (0: no cap); see {@link #setOthersInService}. */
@@ -425,7 +398,7 @@ public final class RegionServerScheduler implements FirstLevel {
 
   /** The throttle in handlers (0: none); see {@link #setThrottle}. */
   public synchronized double throttle() {
-    return throttleLimits.defaultPerSecond() / MICROS_PER_SECOND;
+    return throttleLimits.defaultPerSecond() / HandlerLimits.MICROS_PER_SECOND;
   }
 
   /** The tenants the throttle leaves out, comma-separated, empty while there is none. */
@@ -434,35 +407,9 @@ public final class RegionServerScheduler implements FirstLevel {
     return l.isNone() ? "" : String.join(",", l.perSecond().keySet()); // allBut: the exempt tenants
   }
 
-  /** The throttle as rate limits: every tenant but {@code exemptTenant} at {@code handlers} each (0: none). */
-  public static io.cake.core.sched.RateLimits throttleLimits(String exemptTenant, double handlers) {
-    return handlers == 0.0 ? io.cake.core.sched.RateLimits.none()
-        : io.cake.core.sched.RateLimits.allBut(exemptTenant, handlers * MICROS_PER_SECOND);
-  }
-
   /** Best effort's queue bound: its own, never above the per-tenant bound. */
   static int bestEffortQueue(CakeSettings s) {
     return Math.min(s.queuePerTenant(), s.queueBestEffort());
-  }
-
-  /**
-   * {@code limits} with tenant best-effort held to {@code handlers} of service (0: not held), as
-   * {@code cake.hbase.best-effort.handlers} says. Its calls wait at the DataNode behind everyone's
-   * while they hold their handler: unheld, they come to hold every handler and every other front
-   * end misses (docs/decisions/0016-throughput-contracts.md).
-   */
-  public static io.cake.core.sched.RateLimits withBestEffortCap(io.cake.core.sched.RateLimits limits, double handlers) {
-    return limits.capped(TenantNames.BEST_EFFORT, handlers * MICROS_PER_SECOND);
-  }
-
-  /**
-   * The most best-effort calls in service at once for {@code cake.hbase.best-effort.handlers}
-   * (0: no cap): the rate above alone is charged when a call completes, so while best-effort calls
-   * wait at the DataNode it lets new ones take handlers until they hold every one, and every front
-   * end misses.
-   */
-  public static int bestEffortInService(double handlers) {
-    return (int) Math.ceil(handlers);
   }
 
   /** Resizes the pool at once if it is outside the bounds and cap in force now. */
