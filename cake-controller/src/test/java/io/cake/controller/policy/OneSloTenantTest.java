@@ -30,10 +30,6 @@ class OneSloTenantTest {
       return plan.state().tenants().get("fe");
     }
 
-    TenantState state() {
-      return allocation();
-    }
-
     double performance() {
       return plan.tenants().get(0).view().performance();
     }
@@ -56,7 +52,11 @@ class OneSloTenantTest {
   }
 
   private D decide(Observation o, TenantState s) {
-    return decide(o, s, p99at100, 0, 0, 0);
+    return decide(ControllerParams.DEFAULTS, o, s);
+  }
+
+  private D decide(ControllerParams p, Observation o, TenantState s) {
+    return decide(p, o, s, LatencyGoal.of(99, 100), 0, 0, 0);
   }
 
   private D decide(Observation o, TenantState s, Goal goal, int hdfsOthers, int hbaseOthers, double othersLimit) {
@@ -143,7 +143,7 @@ class OneSloTenantTest {
   @Test
   void theLastSharedSlotIsNeverReserved() {
     Observation tight = new Observation(1_000, 200, 0.9, 0.1, 3, 2);
-    D d = decide(tight, start(0.995, 1, 2), p99at100, 0, 0, 0);
+    D d = decide(tight, start(0.995, 1, 2));
     assertThat(d.allocation().hdfsReserved()).isEqualTo(1);
     assertThat(d.allocation().hbaseReserved()).isEqualTo(2);
     // Other tenants' reservations count too.
@@ -155,7 +155,7 @@ class OneSloTenantTest {
   @Test
   void tooFewSamplesMeansNoLatencyDrivenChange() {
     Observation few = new Observation(12, 900, 0, 0, 10, 6);
-    D d = decide(few, start(0.5, 0, 0), p99at100, 0, 0, 0);
+    D d = decide(few, start(0.5, 0, 0));
     assertThat(d.allocation().share()).isEqualTo(0.5);
     assertThat(d.reasons()).anyMatch(r -> r.contains("12 samples"));
   }
@@ -167,20 +167,20 @@ class OneSloTenantTest {
     Observation twoOver = new Observation(30, 400, 0.1, 0.5, 0.3, 0.8, 10, 6, 99.83, 2);
     Observation threeOver = new Observation(30, 400, 0.1, 0.5, 0.3, 0.8, 10, 6, 99.83, 3);
     TenantState s = start(0.34, 0, 0);
-    assertThat(decide(twoOver, s, p99at100, 0, 0, 0).allocation().share()).isEqualTo(0.34);
-    D d = decide(threeOver, s, p99at100, 0, 0, 0);
+    assertThat(decide(twoOver, s).allocation().share()).isEqualTo(0.34);
+    D d = decide(threeOver, s);
     assertThat(d.performance()).isCloseTo(0.25, within(1e-9));
     assertThat(d.allocation().share()).isGreaterThan(0.34);
     assertThat(d.reasons()).anyMatch(r -> r.contains("only 30 samples (< 100), but 3 over the SLO: a clear miss"));
     // Where the time went is not judged from so few: the others' limit waits (this miss, hardly
     // waiting at the DataNode, would hold the others back from a whole interval).
     Observation cpuBound = new Observation(30, 400, 0.1, 0.0, 0.3, 0.0, 10, 6, 99.83, 3);
-    assertThat(decide(cpuBound, start(0.34, 0, 0), p99at100, 0, 0, 0).plan().othersLimit()).isZero();
+    assertThat(decide(cpuBound, start(0.34, 0, 0)).plan().othersLimit()).isZero();
     Observation cpuBoundWhole = new Observation(300, 400, 0.1, 0.0, 0.3, 0.0, 10, 6, 99.83, 20);
-    assertThat(decide(cpuBoundWhole, start(0.34, 0, 0), p99at100, 0, 0, 0).plan().othersLimit()).isPositive();
+    assertThat(decide(cpuBoundWhole, start(0.34, 0, 0)).plan().othersLimit()).isPositive();
     // Slack is never judged from so few: a clear miss is the only exception.
     Observation fast = new Observation(30, 10, 0.0, 0.0, 0.3, 0.1, 10, 6, 99.83, 0);
-    assertThat(decide(fast, s, p99at100, 0, 0, 0).allocation().share()).isEqualTo(0.34);
+    assertThat(decide(fast, s).allocation().share()).isEqualTo(0.34);
   }
 
   @Test
@@ -210,7 +210,7 @@ class OneSloTenantTest {
     D first = decide(calm, start(0.5, 2, 4));
     assertThat(first.allocation().hdfsReserved()).isEqualTo(1);
     assertThat(first.allocation().hbaseReserved()).as("4 is the floor for 2 slots").isEqualTo(4);
-    D next = decide(calm, first.state(), p99at100, 0, 0, 0);
+    D next = decide(calm, first.allocation());
     assertThat(next.allocation().hbaseReserved()).isEqualTo(3);
     // A tenant that reserves no DataNode slot (the memory regime) gets no floor.
     D cpu = decide(new Observation(300, 90, 0.1, 0.6, 2.25, 0.0, 10, 4), start(0.5, 0, 1));
@@ -225,19 +225,19 @@ class OneSloTenantTest {
     TenantState s = start(0.3, 0, 3);
     Observation idle = new Observation(1_000, 40, 0.0, 0.0, 0.4, 0.1, 10, 6);
     Observation busy = new Observation(1_000, 40, 0.0, 0.0, 1.5, 0.1, 10, 6);
-    assertThat(decide(busy, s, p99at100, 0, 0, 0).allocation().hbaseReserved())
+    assertThat(decide(busy, s).allocation().hbaseReserved())
         .as("two remaining handlers would be 75% busy: keep").isEqualTo(3);
-    D release = decide(idle, s, p99at100, 0, 0, 0);
+    D release = decide(idle, s);
     assertThat(release.allocation().hbaseReserved()).isEqualTo(2);
-    assertThat(release.state().probing()).isTrue();
+    assertThat(release.allocation().probing()).isTrue();
 
-    D missed = decide(obs(300, 0.0, 0.0), release.state(), p99at100, 0, 0, 0);
-    assertThat(missed.state().hold()).isEqualTo(StepGuard.FIRST_BACKOFF);
-    assertThat(missed.state().backoff()).isEqualTo(2 * StepGuard.FIRST_BACKOFF);
+    D missed = decide(obs(300, 0.0, 0.0), release.allocation());
+    assertThat(missed.allocation().hold()).isEqualTo(StepGuard.FIRST_BACKOFF);
+    assertThat(missed.allocation().backoff()).isEqualTo(2 * StepGuard.FIRST_BACKOFF);
 
     TenantState slackAgain =
-        new TenantState(0.3, 0, 3, 0, 0, missed.state().hold(), missed.state().backoff(), false);
-    D held = decide(idle, slackAgain, p99at100, 0, 0, 0);
+        new TenantState(0.3, 0, 3, 0, 0, missed.allocation().hold(), missed.allocation().backoff(), false);
+    D held = decide(idle, slackAgain);
     assertThat(held.allocation().hbaseReserved()).as("on hold").isEqualTo(3);
     assertThat(held.reasons()).anyMatch(r -> r.contains("on hold"));
   }
@@ -249,24 +249,24 @@ class OneSloTenantTest {
     // reaches 3 slots): the queue is not idle, the reserved slots are.
     TenantState s = start(0.265, 3, 5);
     Observation slack = new Observation(1_000, 80, 0.0, 0.19, 0.84, 0.58, 10, 4);
-    D d = decide(slack, s, p99at100, 0, 0, 0);
+    D d = decide(slack, s);
     assertThat(d.allocation().hdfsReserved()).isEqualTo(2);
     assertThat(d.allocation().hbaseReserved()).as("the handlers follow next interval").isEqualTo(5);
-    assertThat(d.state().probing()).isTrue();
+    assertThat(d.allocation().probing()).isTrue();
     assertThat(d.describe()).contains("3 reserved HDFS slots with 0.58 busy");
 
     // One slot left would be 0.58 busy, more than half: the two stay; the handlers above the
     // floor for two slots (ceil(2 x 0.84 / 0.58) = 3) go, one per interval.
-    D next = decide(slack, d.state(), p99at100, 0, 0, 0);
+    D next = decide(slack, d.allocation());
     assertThat(next.allocation().hdfsReserved()).isEqualTo(2);
     assertThat(next.allocation().hbaseReserved()).isEqualTo(4);
 
     // A load the two left could not carry at half busy (a spike's 1.2 slots) keeps all three.
     Observation spike = new Observation(1_000, 80, 0.0, 0.19, 2.0, 1.2, 10, 4);
-    assertThat(decide(spike, s, p99at100, 0, 0, 0).allocation().hdfsReserved()).isEqualTo(3);
+    assertThat(decide(spike, s).allocation().hdfsReserved()).isEqualTo(3);
     // Without slack nothing goes.
     Observation met = new Observation(1_000, 95, 0.0, 0.19, 0.84, 0.58, 10, 4);
-    assertThat(decide(met, s, p99at100, 0, 0, 0).allocation().hdfsReserved()).isEqualTo(3);
+    assertThat(decide(met, s).allocation().hdfsReserved()).isEqualTo(3);
   }
 
   @Test
@@ -275,28 +275,28 @@ class OneSloTenantTest {
     // busy, the DataNode queue at occupancy 0.59, perf 0.99. The share rule alone steps 1.1 points.
     TenantState s = start(0.735, 2, 4);
     Observation spike = new Observation(1_000, 101, 0.13, 0.59, 2.14, 1.17, 10, 4);
-    D d = decide(spike, s, p99at100, 0, 0, 0);
+    D d = decide(spike, s);
     assertThat(d.allocation().hdfsReserved()).isEqualTo(3);
     assertThat(d.allocation().share()).isGreaterThan(0.735);
     assertThat(d.describe()).contains("1.17 HDFS slots busy, more than half of 2 reserved");
     // The release rule keeps the third slot at that load: the two rules never undo each other.
     Observation slack = new Observation(1_000, 80, 0.0, 0.59, 2.14, 1.17, 10, 4);
-    assertThat(decide(slack, d.state(), p99at100, 0, 0, 0).allocation().hdfsReserved()).isEqualTo(3);
+    assertThat(decide(slack, d.allocation()).allocation().hdfsReserved()).isEqualTo(3);
 
     // At most half busy (0.9 of 2): the share rule alone.
     Observation half = new Observation(1_000, 101, 0.13, 0.59, 1.6, 0.9, 10, 4);
-    assertThat(decide(half, s, p99at100, 0, 0, 0).allocation().hdfsReserved()).isEqualTo(2);
+    assertThat(decide(half, s).allocation().hdfsReserved()).isEqualTo(2);
     // Not waiting at the DataNode (a CPU-bound miss): no slot.
     Observation cpu = new Observation(1_000, 101, 0.13, 0.01, 2.14, 1.17, 10, 4);
-    assertThat(decide(cpu, s, p99at100, 0, 0, 0).allocation().hdfsReserved()).isEqualTo(2);
+    assertThat(decide(cpu, s).allocation().hdfsReserved()).isEqualTo(2);
     // SLO met: no slot.
     Observation met = new Observation(1_000, 95, 0.13, 0.59, 2.14, 1.17, 10, 4);
-    assertThat(decide(met, s, p99at100, 0, 0, 0).allocation().hdfsReserved()).isEqualTo(2);
+    assertThat(decide(met, s).allocation().hdfsReserved()).isEqualTo(2);
     // No slot held yet: the first is for a miss share cannot fix (a cold start's perf 0.65 at
     // share 36%, 0.77 busy, wants 55%), not for this rule.
     TenantState cold = start(0.36, 0, 0);
     Observation coldMiss = new Observation(1_000, 100 / 0.65, 0.24, 0.46, 1.33, 0.77, 10, 4);
-    assertThat(decide(coldMiss, cold, p99at100, 0, 0, 0).allocation().hdfsReserved()).isZero();
+    assertThat(decide(coldMiss, cold).allocation().hdfsReserved()).isZero();
   }
 
   @Test
@@ -313,33 +313,33 @@ class OneSloTenantTest {
   @Test
   void givingShareBackIsAProbeAndAGiveBackThatMissesPutsTheNextOnHold() {
     TenantState s = start(0.5, 0, 0);
-    D gave = decide(obs(50, 0, 0), s, p99at100, 0, 0, 0);
+    D gave = decide(obs(50, 0, 0), s);
     assertThat(gave.allocation().share()).isCloseTo(0.45, within(1e-9));
-    assertThat(gave.state().probing()).isTrue();
+    assertThat(gave.allocation().probing()).isTrue();
 
-    D missed = decide(obs(120, 0, 0), gave.state(), p99at100, 0, 0, 0);
+    D missed = decide(obs(120, 0, 0), gave.allocation());
     assertThat(missed.allocation().share()).as("the miss still takes share back").isGreaterThan(0.45);
-    assertThat(missed.state().hold()).isEqualTo(StepGuard.FIRST_BACKOFF);
-    assertThat(missed.state().backoff()).isEqualTo(2 * StepGuard.FIRST_BACKOFF);
-    assertThat(missed.state().probing()).isFalse();
+    assertThat(missed.allocation().hold()).isEqualTo(StepGuard.FIRST_BACKOFF);
+    assertThat(missed.allocation().backoff()).isEqualTo(2 * StepGuard.FIRST_BACKOFF);
+    assertThat(missed.allocation().probing()).isFalse();
     assertThat(missed.reasons()).anyMatch(r -> r.contains("the last give-back missed"));
 
     // Slack again right away: on hold for FIRST_BACKOFF - 1 more decisions, then given back.
-    TenantState st = missed.state();
+    TenantState st = missed.allocation();
     for (int i = 1; i < StepGuard.FIRST_BACKOFF; i++) {
-      D held = decide(obs(50, 0, 0), st, p99at100, 0, 0, 0);
+      D held = decide(obs(50, 0, 0), st);
       assertThat(held.allocation().share()).as("decision %d on hold", i).isEqualTo(missed.allocation().share());
       assertThat(held.reasons()).anyMatch(r -> r.contains("on hold"));
-      st = held.state();
+      st = held.allocation();
     }
-    D again = decide(obs(50, 0, 0), st, p99at100, 0, 0, 0);
+    D again = decide(obs(50, 0, 0), st);
     assertThat(again.allocation().share()).isLessThan(missed.allocation().share());
-    assertThat(again.state().probing()).isTrue();
+    assertThat(again.allocation().probing()).isTrue();
 
     // That probe holds (perf between 1.0 and 1.2): the back-off starts over.
-    D held = decide(obs(90, 0, 0), again.state(), p99at100, 0, 0, 0);
-    assertThat(held.state().backoff()).isEqualTo(StepGuard.FIRST_BACKOFF);
-    assertThat(held.state().probing()).isFalse();
+    D held = decide(obs(90, 0, 0), again.allocation());
+    assertThat(held.allocation().backoff()).isEqualTo(StepGuard.FIRST_BACKOFF);
+    assertThat(held.allocation().probing()).isFalse();
   }
 
   @Test
@@ -408,7 +408,7 @@ class OneSloTenantTest {
     Observation slack = obs(50, 0.0, 0.0);
     D below = decide(slack, start(0.5, 0, 0), p99at100, 0, 0, 0.5);
     assertThat(below.plan().othersLimit()).as("a twentieth of a handler below one").isCloseTo(0.55, within(1e-9));
-    assertThat(below.state().probing()).isTrue();
+    assertThat(below.allocation().probing()).isTrue();
     D above = decide(slack, start(0.5, 0, 0), p99at100, 0, 0, 4.5);
     assertThat(above.plan().othersLimit()).as("one handler above").isEqualTo(5.0);
     D lifted = decide(slack, start(0.5, 0, 0), p99at100, 0, 0, 9);
@@ -419,13 +419,13 @@ class OneSloTenantTest {
     // A growth that misses puts the next on hold, as giving share back does.
     TenantState probed = new TenantState(0.5, 0, 0, 0, 0, 0, StepGuard.FIRST_BACKOFF, true);
     D missed = decide(obs(130, 0.0, 0.3), probed, p99at100, 0, 0, 5);
-    assertThat(missed.state().hold()).isEqualTo(StepGuard.FIRST_BACKOFF);
-    assertThat(decide(slack, missed.state(), p99at100, 0, 0, 5).plan().othersLimit()).as("on hold").isEqualTo(5.0);
+    assertThat(missed.allocation().hold()).isEqualTo(StepGuard.FIRST_BACKOFF);
+    assertThat(decide(slack, missed.allocation(), p99at100, 0, 0, 5).plan().othersLimit()).as("on hold").isEqualTo(5.0);
   }
 
   @Test
   void noLimitWhenTurnedOffOrJudgedOnTooFew() {
-    D off = decide(ControllerParams.DEFAULTS.withPoolCapFactor(0), obs(200, 0, 0), start(0.5, 0, 0), p99at100, 0, 0, 0);
+    D off = decide(ControllerParams.DEFAULTS.withPoolCapFactor(0), obs(200, 0, 0), start(0.5, 0, 0));
     assertThat(off.plan().othersLimit()).isZero();
     D few = decide(new Observation(5, 500, 0, 0, 10, 6), start(0.5, 0, 0), p99at100, 0, 0, 3);
     assertThat(few.plan().othersLimit()).as("noise: the limit kept").isEqualTo(3.0);
@@ -461,29 +461,29 @@ class OneSloTenantTest {
   void aGiveBackStopsAtTheHeadroomAndIsNoProbe() {
     D d = decide(busy(50, 0.5, 1.0), start(0.52, 0, 0));
     assertThat(d.allocation().share()).as("0.52 - 10% would be 0.468").isCloseTo(0.5, within(1e-9));
-    assertThat(d.state().probing()).as("2 points were given back: a probe").isTrue();
+    assertThat(d.allocation().probing()).as("2 points were given back: a probe").isTrue();
     D atFloor = decide(busy(50, 0.5, 1.0), start(0.5, 0, 0));
     assertThat(atFloor.allocation().share()).isCloseTo(0.5, within(1e-9));
-    assertThat(atFloor.state().probing()).isFalse();
+    assertThat(atFloor.allocation().probing()).isFalse();
     // Above the floor the paper's give-back and its probe stay as they were.
     D above = decide(busy(50, 0.5, 1.0), start(0.8, 0, 0));
     assertThat(above.allocation().share()).isCloseTo(0.72, within(1e-9));
-    assertThat(above.state().probing()).isTrue();
+    assertThat(above.allocation().probing()).isTrue();
   }
 
   @Test
   void theFloorRemembersTheRecentPeakThroughALull() {
     D peak = decide(busy(90, 0.5, 1.0), start(0.5, 0, 0));
-    assertThat(peak.state().hdfsPeak()).isEqualTo(1.0);
+    assertThat(peak.allocation().hdfsPeak()).isEqualTo(1.0);
     // The next interval is a lull (0.1 slots busy) and the SLO holds with slack: the give-back
     // stops at twice the decayed peak, not at twice the lull's load.
-    D lull = decide(busy(50, 0.05, 0.1), peak.state(), p99at100, 0, 0, 0);
-    assertThat(lull.state().hdfsPeak()).isCloseTo(TenantState.PEAK_DECAY, within(1e-12));
+    D lull = decide(busy(50, 0.05, 0.1), peak.allocation());
+    assertThat(lull.allocation().hdfsPeak()).isCloseTo(TenantState.PEAK_DECAY, within(1e-12));
     assertThat(lull.allocation().share()).isCloseTo(2 * TenantState.PEAK_DECAY / 4, within(1e-9));
     // Ten lulls later the peak has halved.
-    TenantState s = peak.state();
+    TenantState s = peak.allocation();
     for (int i = 0; i < 10; i++) {
-      s = decide(busy(90, 0.05, 0.1), s, p99at100, 0, 0, 0).state();
+      s = decide(busy(90, 0.05, 0.1), s).allocation();
     }
     assertThat(s.hdfsPeak()).isCloseTo(0.5, within(1e-9));
   }
@@ -493,16 +493,16 @@ class OneSloTenantTest {
     // 2 handlers reserved, a peak of 1.5 busy; now a lull at 0.2 with the queue idle and slack:
     // without the peak the idle reservation would go (0.2 <= half of 1 left).
     D peak = decide(busy(90, 1.5, 0.2), start(0.6, 0, 2));
-    D lull = decide(busy(50, 0.2, 0.05), peak.state(), p99at100, 0, 0, 0);
+    D lull = decide(busy(50, 0.2, 0.05), peak.allocation());
     assertThat(lull.allocation().hbaseReserved()).isEqualTo(2);
-    D offPeak = decide(OFF, busy(90, 1.5, 0.2), start(0.6, 0, 2), p99at100, 0, 0, 0);
-    D offLull = decide(OFF, busy(50, 0.2, 0.05), offPeak.state(), p99at100, 0, 0, 0);
+    D offPeak = decide(OFF, busy(90, 1.5, 0.2), start(0.6, 0, 2));
+    D offLull = decide(OFF, busy(50, 0.2, 0.05), offPeak.allocation());
     assertThat(offLull.allocation().hbaseReserved()).as("headroom off: the paper's release").isEqualTo(1);
   }
 
   @Test
   void headroomOffGivesShareBackBelowTheLoad() {
-    D d = decide(OFF, busy(50, 0.5, 1.0), start(0.3, 0, 0), p99at100, 0, 0, 0);
+    D d = decide(OFF, busy(50, 0.5, 1.0), start(0.3, 0, 0));
     assertThat(d.allocation().share()).isCloseTo(0.27, within(1e-9));
     assertThat(d.describe()).doesNotContain("headroom");
   }
