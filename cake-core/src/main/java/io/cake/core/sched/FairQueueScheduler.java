@@ -46,7 +46,9 @@ import java.util.function.Predicate;
  * the tag order, but no slot takes its work until its {@link TokenBucket} is out of debt; slots
  * serve the other tenants meanwhile and a slot with nothing else to do parks until the earliest
  * limited tenant may go again. Work is charged its estimated cost when it starts and corrected by
- * {@link #complete(Ticket, long)}.
+ * {@link #complete(Ticket, long)}. A limit slows a tenant and never fails its work: a ticket offered
+ * with a patience ({@link #offer(String, Object, long, long)}) is held back by its limit no longer
+ * than that, then goes as if its tenant were out of debt (and is charged as usual).
  *
  * <p>Locking: one lock guards queues, tags and buckets, held only for a decision. Counters and
  * latency recorders are thread-safe and updated outside it, and {@link #complete(Ticket, long)}
@@ -134,6 +136,16 @@ public final class FairQueueScheduler<T> {
    * beyond the short internal lock.
    */
   public boolean offer(String tenant, T item, long cost) {
+    return offer(tenant, item, cost, Long.MAX_VALUE);
+  }
+
+  /**
+   * As {@link #offer(String, Object, long)}, for work with a deadline: its tenant's rate limit
+   * holds it back at most {@code limitPatienceNanos} from now (Long.MAX_VALUE: as long as the
+   * debt lasts). A limit is a rate on average; one long call can put its tenant in debt for longer
+   * than the next call's client waits.
+   */
+  public boolean offer(String tenant, T item, long cost, long limitPatienceNanos) {
     Objects.requireNonNull(item, "item");
     Thread wake = null;
     TenantQueue<T> q = null;
@@ -150,7 +162,8 @@ public final class FairQueueScheduler<T> {
       if (wasEmpty) {
         applyCorrections(now); // the new head's start tag comes from the tenant's finish tag
       }
-      q.items.addLast(new Ticket<>(q, item, Math.max(1L, cost), now));
+      long due = limitPatienceNanos >= Long.MAX_VALUE - now ? Long.MAX_VALUE : now + Math.max(0L, limitPatienceNanos);
+      q.items.addLast(new Ticket<>(q, item, Math.max(1L, cost), now, due));
       queued++;
       accepted = true;
       q.metrics.arrivalPeaks.arrived(now);
@@ -809,7 +822,7 @@ public final class FairQueueScheduler<T> {
     TenantQueue<T> q = reservedFor[slot];
     Ticket<T> t;
     if (q != null) {
-      if ((q.bucket != null && !q.bucket.ready(now)) || !underCap(q)) {
+      if (!withinLimit(q, now) || !underCap(q)) {
         return null;
       }
       t = takeFirst(q, eligible);
@@ -889,7 +902,7 @@ public final class FairQueueScheduler<T> {
 
   /** Whether a shared slot may take {@code q}'s head now: within its limit and eligible. */
   private boolean mayServe(TenantQueue<T> q, Predicate<? super T> eligible, long now) {
-    return (q.bucket == null || q.bucket.ready(now)) && underCap(q)
+    return withinLimit(q, now) && underCap(q)
         && (eligible == null || eligible.test(q.items.peekFirst().item));
   }
 
@@ -917,8 +930,24 @@ public final class FairQueueScheduler<T> {
 
   /** Whether a slot may take some ticket of {@code q} now: within its limit and cap, one eligible. */
   private boolean servable(TenantQueue<T> q, Predicate<? super T> eligible, long now) {
-    return (q.bucket == null || q.bucket.ready(now)) && underCap(q)
+    return withinLimit(q, now) && underCap(q)
         && (eligible == null || hasEligible(q, eligible));
+  }
+
+  /** Whether {@code q}'s limit lets its head go now: no limit, out of debt, or the head's patience is up. */
+  private boolean withinLimit(TenantQueue<T> q, long now) {
+    if (q.bucket == null || q.bucket.ready(now)) {
+      return true;
+    }
+    Ticket<T> head = q.items.peekFirst();
+    return head != null && head.limitDueNanos <= now;
+  }
+
+  /** Nanoseconds until {@link #withinLimit} may say yes for {@code q} (its bucket is not null). */
+  private long nanosUntilWithinLimit(TenantQueue<T> q, long now) {
+    long debt = q.bucket.nanosUntilReady(now);
+    Ticket<T> head = q.items.peekFirst();
+    return head == null ? debt : Math.min(debt, Math.max(0L, head.limitDueNanos - now));
   }
 
   /**
@@ -990,13 +1019,13 @@ public final class FairQueueScheduler<T> {
     long now = clock.nanoTime();
     TenantQueue<T> own = reservedFor[slot];
     if (own != null) {
-      return own.bucket != null && !own.items.isEmpty() ? own.bucket.nanosUntilReady(now) : 0L;
+      return own.bucket != null && !own.items.isEmpty() ? nanosUntilWithinLimit(own, now) : 0L;
     }
     long soonest = Long.MAX_VALUE;
     for (int i = 0; i < backlogged.size(); i++) {
       TenantQueue<T> q = backlogged.at(i);
       if (q.bucket != null) {
-        soonest = Math.min(soonest, Math.max(1L, q.bucket.nanosUntilReady(now)));
+        soonest = Math.min(soonest, Math.max(1L, nanosUntilWithinLimit(q, now)));
       }
     }
     return soonest == Long.MAX_VALUE ? 0L : soonest;

@@ -10,6 +10,8 @@ public final class Ticket<T> {
   final T item;
   final long cost;
   final long enqueuedNanos;
+  /** From when its tenant's rate limit no longer holds it back (the scheduler's clock; Long.MAX_VALUE: never). */
+  final long limitDueNanos;
   long startedNanos;
   int slot = -1;
   boolean shared;
@@ -23,10 +25,15 @@ public final class Ticket<T> {
   Ticket<T> nextCorrection;
 
   Ticket(TenantQueue<T> queue, T item, long cost, long enqueuedNanos) {
+    this(queue, item, cost, enqueuedNanos, Long.MAX_VALUE);
+  }
+
+  Ticket(TenantQueue<T> queue, T item, long cost, long enqueuedNanos, long limitDueNanos) {
     this.queue = queue;
     this.item = item;
     this.cost = cost;
     this.enqueuedNanos = enqueuedNanos;
+    this.limitDueNanos = limitDueNanos;
   }
 
   public T item() {

@@ -630,6 +630,24 @@ class FairQueueSchedulerTest {
   }
 
   @Test
+  void aLimitHoldsATicketBackNoLongerThanItsPatienceAndStillChargesIt() {
+    FairQueueScheduler<String> s = scheduler(1);
+    s.setLimits(RateLimits.allBut("fe", 1_000)); // 1 unit per ms, burst 100
+    s.offer("batch", "big", 1);
+    s.complete(s.poll(0), 1_100); // 1,000 units in debt: a second before batch may go again
+    s.offer("batch", "patient", 1, 200 * MS);
+    s.offer("batch", "unhurried", 1);
+    clock.advanceNanos(199 * MS);
+    assertThat(s.poll(0)).as("within its patience, the limit holds it").isNull();
+    clock.advanceNanos(MS);
+    assertThat(s.poll(0).item()).as("its patience is up: it goes in debt").isEqualTo("patient");
+    clock.advanceNanos(799 * MS);
+    assertThat(s.poll(0)).as("no patience: it waits out the debt, its predecessor's unit included").isNull();
+    clock.advanceNanos(2 * MS);
+    assertThat(s.poll(0).item()).isEqualTo("unhurried");
+  }
+
+  @Test
   void theRealCostIsChargedToTheLimitAndABalanceCarriesOverAChangeOfLimit() {
     FairQueueScheduler<String> s = scheduler(2);
     s.setLimits(RateLimits.allBut("fe", 1_000)); // 1 unit per ms, burst 100

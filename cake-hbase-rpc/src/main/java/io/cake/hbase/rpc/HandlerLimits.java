@@ -51,6 +51,20 @@ public final class HandlerLimits {
   }
 
   /**
+   * How long a rate of handler time may hold a call back: half of what its client still gives it
+   * (Long.MAX_VALUE without a deadline). The other half is for running the call and answering. A
+   * limit slows a tenant and must not time its calls out: at a twentieth of a handler, one scan
+   * call that held a handler for 3 s leaves its tenant a minute in debt. The rate still holds on
+   * average, since a call that goes on patience is charged and its tenant's next calls wait longer.
+   */
+  public static long limitPatienceNanos(long dispatchMillis, long deadlineMillis) {
+    if (deadlineMillis == Long.MAX_VALUE) {
+      return Long.MAX_VALUE;
+    }
+    return java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(Math.max(0L, deadlineMillis - dispatchMillis) / 2);
+  }
+
+  /**
    * {@code limits} with tenant best-effort held to {@code handlers} of service (0: not held), as
    * {@code cake.hbase.best-effort.handlers} says. Its calls wait at the DataNode behind everyone's
    * while they hold their handler: unheld, they come to hold every handler and every other front

@@ -179,7 +179,8 @@ public final class RegionServerScheduler implements FirstLevel {
   boolean offer(CakeCall call) {
     String as = contracts.serveAs(call.tenant(), now); // no clock read without a contract
     CakeCall c = as.equals(call.tenant()) ? call : call.servedAs(as);
-    boolean accepted = queues.offer(c.tenant(), c, ops.estimateMicros(c.tenant(), c.op()));
+    boolean accepted = queues.offer(c.tenant(), c, ops.estimateMicros(c.tenant(), c.op()),
+        HandlerLimits.limitPatienceNanos(c.dispatchMillis(), c.deadlineMillis()));
     if (accepted) {
       counts.queued(c);
     }

@@ -574,6 +574,43 @@ class CakeSchedulerClusterTest {
   }
 
   @Test
+  void aCallHeldBackByTheOthersLimitStillStartsBeforeItsClientGivesUp() throws Exception {
+    // Hostile: at a twentieth of a handler, a call that held a handler for a second leaves its
+    // tenant 20 s in debt, and the next call waited for it past its client's timeout (a scan on
+    // ./cake-cluster failed after 60 s so). A limit slows a tenant; it must not fail its calls.
+    RegionServerScheduler s = cluster.scheduler();
+    CountDownLatch gate = new CountDownLatch(1);
+    TenantRecordingObserver.release = gate;
+    TenantRecordingObserver.holdTenant = "slowed";
+    int timeoutMs = 4_000;
+    try (AsyncConnection ac = ConnectionFactory.createAsyncConnection(cluster.conf()).get()) {
+      s.setOthersLimit(java.util.Set.of("frontend"), 0.05);
+      AsyncTable<?> slowed = ac.getTableBuilder(tagged).setMaxAttempts(1)
+          .setRpcTimeout(timeoutMs, TimeUnit.MILLISECONDS).setReadRpcTimeout(timeoutMs, TimeUnit.MILLISECONDS)
+          .setOperationTimeout(30, TimeUnit.SECONDS)
+          .setRequestAttribute("cake.tenant", Bytes.toBytes("slowed")).build();
+      CompletableFuture<Result> first = slowed.get(new Get(row(1))).toCompletableFuture();
+      CakeCluster.await("the first call in the region", Duration.ofSeconds(30),
+          () -> TenantRecordingObserver.SEEN.stream().anyMatch(seen -> "slowed".equals(seen.tenant())));
+      TimeUnit.MILLISECONDS.sleep(1_000); // the first call's cost: a second of handler time
+      TenantRecordingObserver.holdTenant = null;
+      gate.countDown();
+      assertThat(first.get(30, TimeUnit.SECONDS)).isNotNull();
+
+      long t0 = System.nanoTime();
+      Result second = slowed.get(new Get(row(2))).get(30, TimeUnit.SECONDS); // 20 s of debt ahead of it
+      long tookMs = (System.nanoTime() - t0) / 1_000_000;
+      System.out.printf("CAKE limit patience: the second call answered in %d ms (client timeout %d ms)%n", tookMs, timeoutMs);
+      assertThat(second).isNotNull();
+      assertThat(tookMs).as("held by the limit for a while, and started in time").isBetween(1_000L, (long) timeoutMs);
+    } finally {
+      s.setOthersLimit(java.util.Set.of(), 0);
+      TenantRecordingObserver.holdTenant = null;
+      gate.countDown();
+    }
+  }
+
+  @Test
   void updateConfigurationChangesSharesLiveAndRefusesBadValues() throws Exception {
     RegionServerScheduler s = cluster.scheduler();
     cluster.updateConfiguration(conn, "cake.hbase.tenant.live.share", "7", "cake.hbase.tenant.live.reservation", "1");
