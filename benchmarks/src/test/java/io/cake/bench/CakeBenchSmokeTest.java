@@ -192,7 +192,7 @@ class CakeBenchSmokeTest {
       if (name.startsWith("cake-")) {
         assertThat(a.size()).as(name + " allocation samples").isPositive();
         for (JsonNode p : a) {
-          for (String k : List.of("t_s", "hbase_pool", "hbase_share", "hbase_reserved", "hdfs_share", "hdfs_reserved", "hbase_throttle")) {
+          for (String k : List.of("t_s", "hbase_pool", "hbase_share", "hbase_reserved", "hdfs_share", "hdfs_reserved", "hbase_others_limit")) {
             assertThat(p.has(k)).as(name + " allocation." + k).isTrue();
           }
           assertThat(p.get("hbase_pool").asInt()).isPositive();

@@ -3,8 +3,9 @@ package io.cake.bench.cluster;
 /**
  * Cake's allocation for the front-end tenant at one instant. Shares are the front end's fraction
  * of all weights (every named tenant plus the default share, as the controller counts it; 0..1);
- * reservations are slots reserved for the front end; the throttle is the handlers' worth of
- * service every other tenant may use at HBase (0: none).
+ * reservations are slots reserved for the front end; the others' limit is the controller's one
+ * limit on every other tenant at HBase, in handlers each (0: none; below one, a fraction of one
+ * handler's time).
  */
 public record AllocationPoint(
     double tSeconds,
@@ -13,4 +14,4 @@ public record AllocationPoint(
     int hbaseReserved,
     double hdfsShare,
     int hdfsReserved,
-    double hbaseThrottle) {}
+    double hbaseOthersLimit) {}

@@ -485,7 +485,7 @@ public final class EmbeddedCluster implements Target {
             ha.reservation(FRONTEND),
             da.fractionOfAll(FRONTEND),
             da.reservation(FRONTEND),
-            hb.get().throttle()));
+            hb.get().othersLimit()));
   }
 
   @Override

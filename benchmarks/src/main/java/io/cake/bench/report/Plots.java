@@ -143,7 +143,7 @@ public final class Plots {
     List<Double> hr = new ArrayList<>();
     List<Double> dr = new ArrayList<>();
     List<Double> pool = new ArrayList<>();
-    List<Double> throttle = new ArrayList<>();
+    List<Double> othersLimit = new ArrayList<>();
     for (AllocationPoint a : r.allocation()) {
       t.add(a.tSeconds());
       hs.add(a.hbaseShare());
@@ -151,15 +151,15 @@ public final class Plots {
       hr.add((double) a.hbaseReserved());
       dr.add((double) a.hdfsReserved());
       pool.add((double) a.hbasePool());
-      throttle.add(a.hbaseThrottle());
+      othersLimit.add(a.hbaseOthersLimit());
     }
     c.addSeries("HBase share", t, hs).setYAxisGroup(0);
     c.addSeries("HDFS share", t, ds).setYAxisGroup(0);
     c.addSeries("HBase reserved handlers", t, hr).setYAxisGroup(1);
     c.addSeries("HDFS reserved slots", t, dr).setYAxisGroup(1);
     c.addSeries("HBase handler pool", t, pool).setYAxisGroup(1);
-    if (throttle.stream().anyMatch(v -> v > 0)) {
-      c.addSeries("HBase throttle on the others (handlers)", t, throttle).setYAxisGroup(1);
+    if (othersLimit.stream().anyMatch(v -> v > 0)) {
+      c.addSeries("HBase limit on the others (handlers)", t, othersLimit).setYAxisGroup(1);
     }
     c.setYAxisGroupTitle(0, "front end's share of all weights");
     c.setYAxisGroupTitle(1, "handlers / slots");

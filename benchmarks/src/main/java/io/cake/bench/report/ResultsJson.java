@@ -62,7 +62,7 @@ public final class ResultsJson {
       p.put("hbase_reserved", a.hbaseReserved());
       p.put("hdfs_share", RunSummary.round(a.hdfsShare()));
       p.put("hdfs_reserved", a.hdfsReserved());
-      p.put("hbase_throttle", RunSummary.round(a.hbaseThrottle()));
+      p.put("hbase_others_limit", RunSummary.round(a.hbaseOthersLimit()));
       alloc.add(p);
     }
     m.put("allocation", alloc);

@@ -42,9 +42,11 @@ public final class StatusText {
           + ", handler pool " + Numbers.integer(h.poolSize()) + " (AIMD " + Numbers.integer(h.poolMin()) + ".."
           + Numbers.integer(h.poolMax()) + ", " + cap(h.poolCap()) + "), " + Numbers.integer(h.activeHandlers())
           + " active, " + Numbers.integer(h.queued()) + " queued");
-      if (h.throttle() != null && h.throttle() > 0) {
-        out.add(String.format("  throttle: every tenant but %s held to %.2f handlers' worth of service each",
-            h.throttleExempt(), h.throttle()));
+      if (h.othersLimit() != null && h.othersLimit() > 0) {
+        out.add(String.format(h.othersLimit() < 1
+            ? "  others' limit: every tenant but %s held to %.2f of one handler's time each"
+            : "  others' limit: every tenant but %s held to %.0f handlers in service each",
+            h.othersExempt(), h.othersLimit() < 1 ? h.othersLimit() : Math.floor(h.othersLimit())));
       }
       if (h.configurationError() != null) {
         out.add("  configuration refused: " + h.configurationError());

@@ -4,9 +4,9 @@ import java.util.List;
 
 /**
  * A RegionServer's Cake scheduler ({@code io.cake:type=Scheduler,kind=hbase}): the handler pool
- * (size, AIMD bounds, the controller's cap, 0 for none), the controller's throttle on the other
- * tenants (handlers each, 0 for none) and the tenant it leaves out, calls waiting in Cake's queues, and each
- * tenant.
+ * (size, AIMD bounds, the operator's cap, 0 for none), the controller's one limit on the tenants
+ * without an SLO (handlers each, 0 for none) and the tenants it leaves out, calls waiting in Cake's
+ * queues, and each tenant.
  */
 public record HBaseLevel(
     String scheduler,
@@ -15,8 +15,8 @@ public record HBaseLevel(
     Integer poolMin,
     Integer poolMax,
     Integer poolCap,
-    Double throttle,
-    String throttleExempt,
+    Double othersLimit,
+    String othersExempt,
     Integer activeHandlers,
     Integer queued,
     Double defaultShare,

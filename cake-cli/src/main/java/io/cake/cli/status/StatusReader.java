@@ -108,7 +108,7 @@ public final class StatusReader {
           .map(g -> r.withSlo(g.text(), g.verdict(r, c.measurement(r.tenant()).orElse(null)).met())).orElse(r));
     }
     return new HBaseLevel(l.scheduler(), l.enabled(), l.poolSize(), l.poolMin(), l.poolMax(), l.poolCap(),
-        l.throttle(), l.throttleExempt(), l.activeHandlers(), l.queued(), l.defaultShare(), l.configurationError(), List.copyOf(rows));
+        l.othersLimit(), l.othersExempt(), l.activeHandlers(), l.queued(), l.defaultShare(), l.configurationError(), List.copyOf(rows));
   }
 
   private DataNodeLevel datanode(RegionServerAddress rs, Beans rsPage) {

@@ -40,7 +40,7 @@ class StatusTextTest {
     assertThat(lines).contains(
         "RegionServer 127.0.0.2:26620  http://127.0.0.2:26621",
         "  Cake on, hbase-26620, handler pool 6 (AIMD 4..72, cap 8), 1 active, 2 queued",
-        "  throttle: every tenant but frontend held to 0.40 handlers' worth of service each",
+        "  others' limit: every tenant but frontend held to 0.40 of one handler's time each",
         "  controller: frontend p99.0 <= 50.0 ms, running, every 3.0 s, 0 failed intervals",
         "    last decision: frontend: p99.0 <= 50.0 ms measured p99.94=18.5 samples=84 | perf=2.71 -> share=13.7%",
         "    reasons: SLO exceeded (perf 2.71): share -1.5 points",

@@ -69,9 +69,13 @@ class LocalHBasePortTest {
       RegionServerScheduler s = ((io.cake.hbase.rpc.CakeRpcScheduler) rpc).cake();
       LocalHBasePort port = new LocalHBasePort(s);
       port.setOthersLimit(java.util.Set.of("frontend"), 0.5);
-      assertThat(s.throttle()).isEqualTo(0.5);
+      assertThat(s.othersLimit()).isEqualTo(0.5);
+      assertThat(s.queues().limits().rate("batch")).as("half of one handler's time, in µs a second").isEqualTo(500_000.0);
+      assertThat(s.queues().maxInService("batch")).isEqualTo(1);
+      assertThat(s.queues().limits().rate("frontend")).isZero();
       port.setOthersLimit(java.util.Set.of("frontend"), 2.7);
-      assertThat(s.throttle()).as("from one handler up, handlers in service only").isZero();
+      assertThat(s.queues().limits().rate("batch")).as("from one handler up, handlers in service only").isZero();
+      assertThat(s.queues().maxInService("batch")).isEqualTo(2);
       io.cake.controller.loop.SecondLevelController c = new io.cake.controller.loop.SecondLevelController(
           () -> port, () -> null, io.cake.controller.policy.ControllerParams.DEFAULTS,
           java.util.List.of(io.cake.controller.config.SloTarget.latency("frontend", 99, 100)));
@@ -80,8 +84,9 @@ class LocalHBasePortTest {
       } finally {
         c.close();
       }
-      assertThat(s.throttle()).isZero();
-      assertThat(s.othersInService()).isZero();
+      assertThat(s.othersLimit()).isZero();
+      assertThat(s.queues().limits().rate("batch")).isZero();
+      assertThat(s.queues().maxInService("batch")).isZero();
     } finally {
       rpc.stop();
     }

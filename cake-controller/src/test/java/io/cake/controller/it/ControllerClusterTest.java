@@ -228,8 +228,7 @@ class ControllerClusterTest {
       await(Duration.ofSeconds(30), () -> {
         try {
           double limit = (Double) jmx.getAttribute(controller, "OthersLimit");
-          return io.cake.hbase.rpc.HandlerLimits.othersInService(limit) == scheduler.othersInService()
-              && (limit >= 1 || limit == 0 ? 0 : limit) == scheduler.throttle();
+          return limit == scheduler.othersLimit();
         } catch (Exception e) {
           throw new IllegalStateException(e);
         }

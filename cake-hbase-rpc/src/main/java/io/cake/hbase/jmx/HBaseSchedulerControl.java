@@ -23,10 +23,8 @@ public final class HBaseSchedulerControl extends FirstLevelControl implements HB
   @Override public void setPoolBounds(int min, int max) { s.setPoolBounds(min, max); }
   @Override public int getPoolCap() { return s.poolCap(); }
   @Override public void setPoolCap(int cap) { s.setPoolCap(cap); }
-  @Override public double getThrottle() { return s.throttle(); }
-  @Override public String getThrottleExempt() { return s.throttleExempt(); }
-  @Override public void setThrottle(String exemptTenant, double handlers) { s.setThrottle(exemptTenant, handlers); }
-  @Override public int getOthersInService() { return s.othersInService(); }
+  @Override public double getOthersLimit() { return s.othersLimit(); }
+  @Override public String getOthersExempt() { return s.othersExempt(); }
   @Override public void setOthersLimit(String exemptTenants, double handlers) {
     java.util.Set<String> exempt = new java.util.TreeSet<>();
     for (String t : String.valueOf(exemptTenants).split(",")) {

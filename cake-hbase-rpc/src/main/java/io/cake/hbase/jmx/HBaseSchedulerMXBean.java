@@ -29,19 +29,13 @@ public interface HBaseSchedulerMXBean extends FirstLevelControlMXBean {
   void setPoolCap(int cap);
 
   /**
-   * The second-level controller's throttle: handlers' worth of service each tenant other than
-   * {@link #getThrottleExempt()} may use on average (0: none). Calls over it wait in their queue.
+   * The second-level controller's one limit on the tenants without an SLO, in handlers each (0:
+   * none): from one up, handlers in service at once; below one, that fraction of one handler's time.
    */
-  double getThrottle();
+  double getOthersLimit();
 
-  /** The tenant the throttle leaves out (the SLO tenant), empty while there is none. */
-  String getThrottleExempt();
-
-  /** Sets the throttle (0 lifts it); refused, changing nothing, if not in [0, the pool's max]. */
-  void setThrottle(String exemptTenant, double handlers);
-
-  /** Handlers each tenant not exempt from the controller's limit may hold in service (0: no cap). */
-  int getOthersInService();
+  /** The tenants the limit leaves out (the SLO tenants), comma-separated, empty while there is none. */
+  String getOthersExempt();
 
   /**
    * Sets the controller's one limit on the tenants not in {@code exemptTenants} (comma-separated):

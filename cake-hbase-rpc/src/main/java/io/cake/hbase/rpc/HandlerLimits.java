@@ -42,12 +42,7 @@ public final class HandlerLimits {
 
   /** The others' limit's handler time: below one handler, that fraction of one's time each (else none). */
   public static RateLimits othersTime(Collection<String> exempt, double handlers) {
-    return handlers >= 1.0 ? RateLimits.none() : throttle(exempt, handlers);
-  }
-
-  /** The throttle as rate limits: every tenant not in {@code exempt} at {@code handlers} each (0: none). */
-  public static RateLimits throttle(Collection<String> exempt, double handlers) {
-    return handlers == 0.0 ? RateLimits.none() : RateLimits.allBut(exempt, handlers * MICROS_PER_SECOND);
+    return handlers >= 1.0 || handlers == 0.0 ? RateLimits.none() : RateLimits.allBut(exempt, handlers * MICROS_PER_SECOND);
   }
 
   /**

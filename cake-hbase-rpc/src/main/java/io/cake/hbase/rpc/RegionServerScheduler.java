@@ -33,7 +33,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Cake's first level in one RegionServer: per-tenant queues ({@link FairQueueScheduler}) served by
  * a handler pool ({@link WorkerPool} running {@link CallHandler}) sized by AIMD ({@link
- * PoolSizer}) under the controller's cap, with the settings of {@code hbase-site.xml}. This is what
+ * PoolSizer}) under the operator's cap, if any, with the settings of {@code hbase-site.xml}. This is what
  * the controller and the control MBean act on; {@link CakeRpcScheduler} routes calls into it.
  *
  * <p>Every change of size, bounds, allocation or settings runs under this object's lock, so AIMD,
@@ -43,7 +43,6 @@ public final class RegionServerScheduler implements FirstLevel {
   private static final Logger LOG = LoggerFactory.getLogger(RegionServerScheduler.class);
   /** How long stop() waits for running calls before interrupting their handlers. */
   static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
-  /** Calls are charged their handler time in microseconds: one handler busy is this per second. */
 
   private final String name;
   private final int port;
@@ -65,11 +64,9 @@ public final class RegionServerScheduler implements FirstLevel {
   private volatile boolean enabled;
   private volatile String lastConfigurationError;
   private volatile SiteFile siteFile = new SiteFile(0, Map.of());
-  /** The controller's throttle, before the best-effort cap is added (guarded by this). */
-  private io.cake.core.sched.RateLimits throttleLimits = io.cake.core.sched.RateLimits.none();
-  /** The controller's cap on handlers in service for each tenant without an SLO (0: none), and those exempt. */
-  private int othersInService;
-  private java.util.Set<String> inServiceExempt = java.util.Set.of();
+  /** The controller's one limit on the tenants without an SLO, in handlers (0: none), and those exempt (guarded by this). */
+  private double othersLimit;
+  private java.util.Set<String> othersExempt = java.util.Set.of();
 
   RegionServerScheduler(
       String name, int port, CakeSettings settings, String configurationError, Clock clock,
@@ -87,8 +84,7 @@ public final class RegionServerScheduler implements FirstLevel {
     this.queues =
         new FairQueueScheduler<>(name, clock, settings.initialHandlers(), settings.queuePerTenant(), settings.queueTotal());
     queues.setAllocation(settings.allocation());
-    queues.setLimits(HandlerLimits.withBestEffortCap(throttleLimits, settings.bestEffortHandlers()));
-    queues.setInServiceCaps(HandlerLimits.inServiceCaps(settings.bestEffortHandlers(), inServiceExempt, othersInService));
+    applyLimits(settings.bestEffortHandlers());
     queues.setTenantCapacity(TenantNames.BEST_EFFORT, bestEffortQueue(settings));
     this.ops = new OperationStats(name, queues.lastSnapshot().endNanos());
     this.lastInterval = new Interval(queues.lastSnapshot(), ops.last());
@@ -238,8 +234,7 @@ public final class RegionServerScheduler implements FirstLevel {
     queues.setTenantCapacity(TenantNames.BEST_EFFORT, bestEffortQueue(next));
     resolver = resolverFor(next);
     if (next.bestEffortHandlers() != settings.bestEffortHandlers()) {
-      queues.setLimits(HandlerLimits.withBestEffortCap(throttleLimits, next.bestEffortHandlers()));
-      queues.setInServiceCaps(HandlerLimits.inServiceCaps(next.bestEffortHandlers(), inServiceExempt, othersInService));
+      applyLimits(next.bestEffortHandlers());
     }
     if (!next.contracts().equals(settings.contracts())) {
       // Only when the file's contracts changed: a reload does not undo a contract set over JMX.
@@ -292,7 +287,7 @@ public final class RegionServerScheduler implements FirstLevel {
           "pool size must be within [" + c.minSize() + ", " + c.maxSize() + "], got " + size);
     }
     if (sizer.clamp(size) != size) {
-      throw new IllegalArgumentException("pool size " + size + " is above the controller's cap "
+      throw new IllegalArgumentException("pool size " + size + " is above the pool's cap "
           + sizer.cap() + " (set PoolCap to 0 to clear it)");
     }
     pool.resize(size);
@@ -309,7 +304,8 @@ public final class RegionServerScheduler implements FirstLevel {
 
   /**
    * Caps the handler pool below the AIMD maximum (0 removes the cap); the pool shrinks at once if
-   * it is above. The second-level controller uses this when the SLO misses outside the queues.
+   * it is above. An operator's lever over JMX: the controller holds the tenants without an SLO by
+   * {@link #setOthersLimit} instead, which leaves the SLO tenants every handler.
    */
   public synchronized void setPoolCap(int cap) {
     int before = sizer.cap();
@@ -322,90 +318,49 @@ public final class RegionServerScheduler implements FirstLevel {
   }
 
   /**
-   * Holds every tenant but {@code exempt} to {@code handlers} handlers in service at once (0 lifts
-   * it): the controller for several SLO tenants holds the ones without an SLO (batch) so, when the
-   * SLO tenants miss with the shares already theirs. A scan holds its handler while its reads wait
-   * at the DataNode, so this bounds how many DataNode reads batch has in flight, which shares
-   * cannot: they only order what waits.
-   */
-  public synchronized void setOthersInService(java.util.Set<String> exempt, int handlers) {
-    exempt.forEach(t -> io.cake.core.tenant.TenantNames.check("an exempt tenant", t));
-    int max = sizer.config().maxSize();
-    if (handlers < 0 || handlers > max) {
-      throw new IllegalArgumentException("the others' handlers in service must be 0 (no cap) or up to the pool's max "
-          + max + ", got " + handlers);
-    }
-    if (handlers == othersInService && exempt.equals(inServiceExempt)) {
-      return; // the controller says it every interval: the caps and the parked handlers stay as they are
-    }
-    othersInService = handlers;
-    inServiceExempt = java.util.Set.copyOf(exempt);
-    queues.setInServiceCaps(HandlerLimits.inServiceCaps(settings.bestEffortHandlers(), inServiceExempt, handlers));
-    LOG.info("Cake {}: tenants other than {} held to {} handlers in service each", name, new java.util.TreeSet<>(exempt),
-        handlers == 0 ? "any number of" : Integer.toString(handlers));
-  }
-
-  /**
-   * Limits every tenant but {@code exemptTenant} to {@code handlers} handlers' worth of service
-   * each, on average (0 lifts it): their calls wait in their queues, in order, while they are over
-   * it. The second-level controller uses this when the SLO misses with the pool already at its
-   * floor: on a CPU-bound RegionServer one scan handler beside the front end's can still take most
-   * of the machine. Handler time is what calls are charged in (microseconds).
-   */
-  public synchronized void setThrottle(String exemptTenant, double handlers) {
-    io.cake.core.tenant.TenantNames.check("the throttle's exempt tenant", exemptTenant);
-    checkHandlers("throttle", handlers);
-    io.cake.core.sched.RateLimits before = throttleLimits;
-    io.cake.core.sched.RateLimits next = HandlerLimits.throttle(java.util.List.of(exemptTenant), handlers);
-    throttleLimits = next;
-    queues.setLimits(HandlerLimits.withBestEffortCap(next, settings.bestEffortHandlers()));
-    if (before.isNone() != next.isNone()) {
-      LOG.info("Cake {}: {}", name, next.isNone() ? "throttle lifted"
-          : String.format("tenants other than %s throttled to %.2f handlers each", exemptTenant, handlers));
-    }
-  }
-
-  /**
    * The second-level controller's one limit on the tenants not in {@code exempt} (its SLO
    * tenants): from one handler up, how many each may hold in service at once; below one, the
-   * fraction of one handler's time each may use, one in service at most (0 lifts both). One
-   * setter, so the two halves never disagree.
+   * fraction of one handler's time each may use, one in service at most (0 lifts both). A scan
+   * holds its handler while its reads wait at the DataNode, so this bounds what batch keeps busy
+   * downstream, which shares cannot: they only order what waits. One setter, so the two halves
+   * never disagree; refused, changing nothing, outside [0, the pool's max].
    */
   public synchronized void setOthersLimit(java.util.Set<String> exempt, double handlers) {
     exempt.forEach(t -> io.cake.core.tenant.TenantNames.check("an exempt tenant", t));
-    checkHandlers("the others' limit", handlers);
-    int inService = HandlerLimits.othersInService(handlers);
-    io.cake.core.sched.RateLimits time = HandlerLimits.othersTime(exempt, handlers);
-    if (!time.equals(throttleLimits)) {
-      throttleLimits = time;
-      queues.setLimits(HandlerLimits.withBestEffortCap(time, settings.bestEffortHandlers()));
-    }
-    setOthersInService(exempt, inService);
-  }
-
-  /** Refuses, naming {@code what}, a number of handlers that is not 0 (none) or up to the pool's max. */
-  private void checkHandlers(String what, double handlers) {
     int max = sizer.config().maxSize();
     if (!(handlers >= 0.0) || handlers > max) {
-      throw new IllegalArgumentException(what + " must be 0 (none) or a number of handlers up to the pool's max "
+      throw new IllegalArgumentException("the others' limit must be 0 (none) or a number of handlers up to the pool's max "
           + max + ", got " + handlers);
+    }
+    java.util.Set<String> nextExempt = handlers == 0.0 ? java.util.Set.of() : java.util.Set.copyOf(exempt);
+    if (handlers == othersLimit && nextExempt.equals(othersExempt)) {
+      return; // the controller says it every interval: the caps, buckets and parked handlers stay as they are
+    }
+    boolean was = othersLimit > 0;
+    othersLimit = handlers;
+    othersExempt = nextExempt;
+    applyLimits(settings.bestEffortHandlers());
+    if (was != handlers > 0) {
+      LOG.info("Cake {}: {}", name, handlers == 0 ? "the others' limit lifted"
+          : String.format("tenants other than %s limited to %.2f handlers each", new java.util.TreeSet<>(exempt), handlers));
     }
   }
 
-  /** The handlers in service each tenant not exempt may hold (0: no cap); see {@link #setOthersInService}. */
-  public synchronized int othersInService() {
-    return othersInService;
+  /** Installs the others' limit and best effort's cap in the queues: rates of handler time and caps in service. */
+  private void applyLimits(double bestEffortHandlers) {
+    queues.setLimits(HandlerLimits.withBestEffortCap(HandlerLimits.othersTime(othersExempt, othersLimit), bestEffortHandlers));
+    queues.setInServiceCaps(HandlerLimits.inServiceCaps(bestEffortHandlers, othersExempt,
+        HandlerLimits.othersInService(othersLimit)));
   }
 
-  /** The throttle in handlers (0: none); see {@link #setThrottle}. */
-  public synchronized double throttle() {
-    return throttleLimits.defaultPerSecond() / HandlerLimits.MICROS_PER_SECOND;
+  /** The others' limit in handlers (0: none); see {@link #setOthersLimit}. */
+  public synchronized double othersLimit() {
+    return othersLimit;
   }
 
-  /** The tenants the throttle leaves out, comma-separated, empty while there is none. */
-  public synchronized String throttleExempt() {
-    io.cake.core.sched.RateLimits l = throttleLimits;
-    return l.isNone() ? "" : String.join(",", l.perSecond().keySet()); // allBut: the exempt tenants
+  /** The tenants the others' limit leaves out, sorted and comma-separated, empty while there is none. */
+  public synchronized String othersExempt() {
+    return String.join(",", new java.util.TreeSet<>(othersExempt));
   }
 
   /** Best effort's queue bound: its own, never above the per-tenant bound. */
@@ -465,7 +420,7 @@ public final class RegionServerScheduler implements FirstLevel {
   /** The last closed interval, its tenants' and its operations' numbers together. */
   public Interval lastInterval() { return lastInterval; }
   public AimdConfig aimdConfig() { return sizer.config(); }
-  /** The controller's cap on the pool, 0 for none. */
+  /** The operator's cap on the pool (JMX `PoolCap`), 0 for none. */
   public int poolCap() { return sizer.cap(); }
   /** Running handler threads (may lag a shrink until retired handlers finish their call). */
   public int handlerThreads() { return pool.size(); }

@@ -405,7 +405,7 @@ class CakeSchedulerClusterTest {
   }
 
   @Test
-  void theThrottleHoldsOtherTenantsToItsHandlerTimeAndLeavesTheExemptTenantAlone() throws Exception {
+  void theOthersLimitBelowOneHandlerHoldsThemToItsHandlerTimeAndLeavesTheExemptTenantAlone() throws Exception {
     RegionServerScheduler s = cluster.scheduler();
     AtomicBoolean running = new AtomicBoolean(true);
     List<CompletableFuture<Void>> scanners = new ArrayList<>();
@@ -429,9 +429,9 @@ class CakeSchedulerClusterTest {
           && s.queues().metrics("throttled").totalCompletions() > 3);
       double free = handlersBusy(s, "throttled", 3_000);
 
-      s.setThrottle("frontend", 0.2);
-      assertThat(s.throttle()).isEqualTo(0.2);
-      assertThat(s.throttleExempt()).isEqualTo("frontend");
+      s.setOthersLimit(java.util.Set.of("frontend"), 0.2);
+      assertThat(s.othersLimit()).isEqualTo(0.2);
+      assertThat(s.othersExempt()).isEqualTo("frontend");
       TimeUnit.SECONDS.sleep(1); // calls started before the throttle finish (pacing a measurement)
       double throttled = handlersBusy(s, "throttled", 4_000);
       // The exempt tenant (untagged calls are 'default', so tag one) is served meanwhile.
@@ -440,21 +440,22 @@ class CakeSchedulerClusterTest {
       assertThat(fe.get(get).isEmpty()).isFalse();
 
       // Refused, naming what is wrong, and nothing changes.
-      assertThatThrownBy(() -> s.setThrottle("frontend", -0.5)).hasMessageContaining("throttle");
-      assertThatThrownBy(() -> s.setThrottle("frontend", Double.NaN)).hasMessageContaining("throttle");
-      assertThatThrownBy(() -> s.setThrottle("frontend", 1e9)).hasMessageContaining("pool's max");
-      assertThatThrownBy(() -> s.setThrottle("bad name!", 0.5)).hasMessageContaining("exempt tenant");
-      assertThat(s.throttle()).isEqualTo(0.2);
+      java.util.Set<String> exempt = java.util.Set.of("frontend");
+      assertThatThrownBy(() -> s.setOthersLimit(exempt, -0.5)).hasMessageContaining("the others' limit");
+      assertThatThrownBy(() -> s.setOthersLimit(exempt, Double.NaN)).hasMessageContaining("the others' limit");
+      assertThatThrownBy(() -> s.setOthersLimit(exempt, 1e9)).hasMessageContaining("pool's max");
+      assertThatThrownBy(() -> s.setOthersLimit(java.util.Set.of("bad name!"), 0.5)).hasMessageContaining("exempt tenant");
+      assertThat(s.othersLimit()).isEqualTo(0.2);
 
-      s.setThrottle("frontend", 0);
-      assertThat(s.throttle()).isZero();
-      assertThat(s.throttleExempt()).isEmpty();
-      System.out.printf("CAKE throttle: scans on %.2f handlers free, %.2f throttled to 0.2%n", free, throttled);
+      s.setOthersLimit(exempt, 0);
+      assertThat(s.othersLimit()).isZero();
+      assertThat(s.othersExempt()).isEmpty();
+      System.out.printf("CAKE others' limit: scans on %.2f handlers free, %.2f limited to 0.2%n", free, throttled);
       assertThat(free).as("unthrottled, the scans keep most of a handler busy").isGreaterThan(0.9);
       assertThat(throttled).as("held to 0.2 handlers, give or take a call at each end")
           .isLessThan(0.45).isLessThan(free / 2).isGreaterThan(0.05);
     } finally {
-      s.setThrottle("frontend", 0);
+      s.setOthersLimit(java.util.Set.of(), 0);
       running.set(false);
       for (CompletableFuture<Void> f : scanners) {
         f.get(60, TimeUnit.SECONDS); // every scan finished: no call lost to the throttle
@@ -487,6 +488,14 @@ class CakeSchedulerClusterTest {
     CakeCluster.await("every handler held", Duration.ofSeconds(30),
         () -> s.activeHandlers() >= s.slots() && s.queues().queued("holder") > 0);
     return held;
+  }
+
+  /** {@code table} as {@code tenant}, each call one try that its client gives {@code timeoutMs}. */
+  private static AsyncTable<?> oneTry(AsyncConnection ac, TableName table, String tenant, int timeoutMs) {
+    return ac.getTableBuilder(table).setMaxAttempts(1)
+        .setRpcTimeout(timeoutMs, TimeUnit.MILLISECONDS).setReadRpcTimeout(timeoutMs, TimeUnit.MILLISECONDS)
+        .setOperationTimeout(30, TimeUnit.SECONDS)
+        .setRequestAttribute("cake.tenant", Bytes.toBytes(tenant)).build();
   }
 
   @Test
@@ -534,10 +543,7 @@ class CakeSchedulerClusterTest {
       List<CompletableFuture<Result>> held = holdEveryHandler(s, ac);
 
       long drops0 = s.deadlineDrops();
-      AsyncTable<?> late = ac.getTableBuilder(big).setMaxAttempts(1)
-          .setRpcTimeout(timeoutMs, TimeUnit.MILLISECONDS).setReadRpcTimeout(timeoutMs, TimeUnit.MILLISECONDS)
-          .setOperationTimeout(30, TimeUnit.SECONDS)
-          .setRequestAttribute("cake.tenant", Bytes.toBytes("expired")).build();
+      AsyncTable<?> late = oneTry(ac, big, "expired", timeoutMs);
       List<CompletableFuture<Result>> futures = new ArrayList<>();
       for (int i = 0; i < 20; i++) {
         futures.add(late.get(new Get(row(i))).toCompletableFuture());
@@ -585,10 +591,7 @@ class CakeSchedulerClusterTest {
     int timeoutMs = 4_000;
     try (AsyncConnection ac = ConnectionFactory.createAsyncConnection(cluster.conf()).get()) {
       s.setOthersLimit(java.util.Set.of("frontend"), 0.05);
-      AsyncTable<?> slowed = ac.getTableBuilder(tagged).setMaxAttempts(1)
-          .setRpcTimeout(timeoutMs, TimeUnit.MILLISECONDS).setReadRpcTimeout(timeoutMs, TimeUnit.MILLISECONDS)
-          .setOperationTimeout(30, TimeUnit.SECONDS)
-          .setRequestAttribute("cake.tenant", Bytes.toBytes("slowed")).build();
+      AsyncTable<?> slowed = oneTry(ac, tagged, "slowed", timeoutMs);
       CompletableFuture<Result> first = slowed.get(new Get(row(1))).toCompletableFuture();
       CakeCluster.await("the first call in the region", Duration.ofSeconds(30),
           () -> TenantRecordingObserver.SEEN.stream().anyMatch(seen -> "slowed".equals(seen.tenant())));

@@ -65,7 +65,7 @@ class CakeRpcSchedulerConfigTest {
 
       assertThat(s.cake().slots()).isEqualTo(6);
       assertThatThrownBy(() -> s.cake().setPoolSize(100)).hasMessageContaining("[4, 72]");
-      // The controller's cap shrinks the pool at once and never below the AIMD minimum.
+      // The operator's cap shrinks the pool at once and never below the AIMD minimum.
       s.cake().setPoolCap(5);
       assertThat(s.cake().slots()).isEqualTo(5);
       s.cake().setPoolCap(1);
