@@ -24,10 +24,6 @@ public final class Ticket<T> {
   /** The next ticket in the scheduler's stack of corrections not applied yet. */
   Ticket<T> nextCorrection;
 
-  Ticket(TenantQueue<T> queue, T item, long cost, long enqueuedNanos) {
-    this(queue, item, cost, enqueuedNanos, Long.MAX_VALUE);
-  }
-
   Ticket(TenantQueue<T> queue, T item, long cost, long enqueuedNanos, long limitDueNanos) {
     this.queue = queue;
     this.item = item;

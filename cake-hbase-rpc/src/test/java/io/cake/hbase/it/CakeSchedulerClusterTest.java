@@ -490,6 +490,14 @@ class CakeSchedulerClusterTest {
     return held;
   }
 
+  /** Holds {@code tenant}'s gets in the region (TenantRecordingObserver) until the returned latch opens. */
+  private static CountDownLatch holdGetsOf(String tenant) {
+    CountDownLatch gate = new CountDownLatch(1);
+    TenantRecordingObserver.release = gate;
+    TenantRecordingObserver.holdTenant = tenant;
+    return gate;
+  }
+
   /** {@code table} as {@code tenant}, each call one try that its client gives {@code timeoutMs}. */
   private static AsyncTable<?> oneTry(AsyncConnection ac, TableName table, String tenant, int timeoutMs) {
     return ac.getTableBuilder(table).setMaxAttempts(1)
@@ -503,9 +511,7 @@ class CakeSchedulerClusterTest {
     // Hostile: update_config is an AdminService call HBase gives normal priority, so it queued in
     // Cake itself, behind the very tenants an operator turns Cake off to escape.
     RegionServerScheduler s = cluster.scheduler();
-    CountDownLatch gate = new CountDownLatch(1);
-    TenantRecordingObserver.release = gate;
-    TenantRecordingObserver.holdTenant = "holder";
+    CountDownLatch gate = holdGetsOf("holder");
     try (AsyncConnection ac = ConnectionFactory.createAsyncConnection(cluster.conf()).get()) {
       List<CompletableFuture<Result>> held = holdEveryHandler(s, ac);
 
@@ -536,9 +542,7 @@ class CakeSchedulerClusterTest {
   void callsWhoseDeadlinePassesInTheQueueAreDroppedAndCounted() throws Exception {
     RegionServerScheduler s = cluster.scheduler();
     int timeoutMs = 50;
-    CountDownLatch gate = new CountDownLatch(1);
-    TenantRecordingObserver.release = gate;
-    TenantRecordingObserver.holdTenant = "holder";
+    CountDownLatch gate = holdGetsOf("holder");
     try (AsyncConnection ac = ConnectionFactory.createAsyncConnection(cluster.conf()).get()) {
       List<CompletableFuture<Result>> held = holdEveryHandler(s, ac);
 
@@ -585,9 +589,7 @@ class CakeSchedulerClusterTest {
     // tenant 20 s in debt, and the next call waited for it past its client's timeout (a scan on
     // ./cake-cluster failed after 60 s so). A limit slows a tenant; it must not fail its calls.
     RegionServerScheduler s = cluster.scheduler();
-    CountDownLatch gate = new CountDownLatch(1);
-    TenantRecordingObserver.release = gate;
-    TenantRecordingObserver.holdTenant = "slowed";
+    CountDownLatch gate = holdGetsOf("slowed");
     int timeoutMs = 4_000;
     try (AsyncConnection ac = ConnectionFactory.createAsyncConnection(cluster.conf()).get()) {
       s.setOthersLimit(java.util.Set.of("frontend"), 0.05);
