@@ -1,52 +1,34 @@
 package io.cake.bench.cluster;
 
 import io.cake.bench.disk.DiskModel;
-import io.cake.bench.disk.EmulatedDiskDatasetFactory;
-import io.cake.ycsb.CakeHBaseClient;
-import io.cake.bench.ycsb.Workloads;
+import io.cake.core.level.FirstLevels;
 import io.cake.core.sched.Allocation;
 import io.cake.hbase.rpc.RegionServerScheduler;
 import io.cake.hdfs.datanode.CakeFsDatasetFactory;
 import io.cake.hdfs.datanode.DataNodeReadScheduler;
-import io.cake.core.level.FirstLevels;
 import io.cake.hdfs.datanode.HdfsSchedulerConfig;
+import io.cake.ycsb.CakeHBaseClient;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BooleanSupplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseTestingUtility;
 import org.apache.hadoop.hbase.MiniHBaseCluster;
-import org.apache.hadoop.hbase.ServerName;
 import org.apache.hadoop.hbase.StartMiniClusterOption;
-import org.apache.hadoop.hdfs.MiniDFSCluster;
-import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
-import org.apache.hadoop.hbase.client.CompactionState;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
-import org.apache.hadoop.hbase.client.RegionInfo;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.quotas.QuotaSettingsFactory;
 import org.apache.hadoop.hbase.quotas.ThrottleType;
-import org.apache.hadoop.hbase.regionserver.DisabledRegionSplitPolicy;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
 import org.apache.hadoop.hbase.security.User;
-import org.apache.hadoop.hbase.util.Bytes;
-import org.apache.hadoop.hbase.util.JVMClusterUtil;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
-import site.ycsb.workloads.CoreWorkload;
 
 /**
  * An in-process HBase mini-cluster (1 master, 1 RegionServer, ZooKeeper) over a MiniDFSCluster
@@ -62,15 +44,12 @@ import site.ycsb.workloads.CoreWorkload;
  * cache data blocks (index and bloom blocks still are), so every get and scan reaches the disk.
  */
 public final class EmbeddedCluster implements Target {
-  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(EmbeddedCluster.class);
   public static final String FRONTEND = "frontend";
   public static final String BATCH = "batch";
 
   private final Settings settings;
   private final HBaseTestingUtility util;
-  /** Original values (null: unset) of the keys the current overlay changed in the cluster conf. */
-  private final Map<String, String> saved = new HashMap<>();
-  private Map<String, String> currentOverlay = null;
+  private RegionServerSwap swap;
   private Policy current;
   private final List<Connection> connections = new ArrayList<>();
   private Admin admin;
@@ -91,9 +70,6 @@ public final class EmbeddedCluster implements Target {
     }
   }
 
-  /** HDFS block size under the emulated disk. */
-  static final long HDD_BLOCK_BYTES = 4L << 20;
-
   public EmbeddedCluster(Settings settings) {
     this.settings = settings;
     System.setProperty("test.build.data.basedirectory", settings.dataDir().getAbsolutePath());
@@ -102,32 +78,7 @@ public final class EmbeddedCluster implements Target {
 
   public void start() throws Exception {
     Configuration c = util.getConfiguration();
-    // DataNode: Cake's read hook, off until a Cake policy turns it on.
-    c.set(HdfsSchedulerConfig.FSDATASET_FACTORY_KEY, CakeFsDatasetFactory.class.getName());
-    c.setBoolean(HdfsSchedulerConfig.ENABLED_KEY, false);
-    c.setLong(HdfsSchedulerConfig.METRICS_INTERVAL_MS_KEY, settings.metricsIntervalMs());
-    c.setInt("dfs.replication", 1);
-    if (settings.disk() != null) {
-      c.set(HdfsSchedulerConfig.BASE_FACTORY_KEY, EmulatedDiskDatasetFactory.class.getName());
-      settings.disk().toKeys(EmulatedDiskDatasetFactory.PREFIX).forEach(c::set);
-      c.setLong("dfs.blocksize", HDD_BLOCK_BYTES);
-    }
-    // A small block cache so reads reach HDFS.
-    c.setFloat("hfile.block.cache.size", settings.blockCacheFraction());
-    c.setInt("hbase.regionserver.handler.count", settings.handlers());
-    // The master always runs the stock scheduler and quotas (so hbase:quota exists).
-    c.set("hbase.master.rpc.scheduler.factory.class",
-        "org.apache.hadoop.hbase.regionserver.SimpleRpcSchedulerFactory");
-    c.setBoolean("hbase.quota.enabled", true);
-    c.setInt("hbase.quota.refresh.period", 1000);
-    // No background work during measurements: no balancer moves, no splits, no periodic flushes.
-    c.setInt("hbase.balancer.period", Integer.MAX_VALUE);
-    c.setLong("hbase.regionserver.optionalcacheflushinterval", 0);
-    c.setInt("hbase.client.retries.number", 30);
-    c.setInt("hbase.regionserver.msginterval", 500); // load reports: quicker region moves
-    // A region move returns when the master's next poll (every hbase.master.event.waiting.time,
-    // default 1 s) finds its procedure done: at the default each takes a whole 1 or 2 s, a swap 3-4 s.
-    c.setInt("hbase.master.event.waiting.time", 50);
+    MiniClusterConfig.apply(c, settings);
     if (settings.disk() != null) {
       // One volume per emulated actuator, so that Cake's gate knows reads by the devices the
       // model serves. HBaseTestingUtility's DataNodes always have two: let it set up the
@@ -147,6 +98,7 @@ public final class EmbeddedCluster implements Target {
     adminConnection = ConnectionFactory.createConnection(clientConfiguration());
     admin = adminConnection.getAdmin();
     admin.balancerSwitch(false, true);
+    swap = new RegionServerSwap(this, admin, settings.regions());
   }
 
   /**
@@ -195,6 +147,11 @@ public final class EmbeddedCluster implements Target {
     return util.getMiniHBaseCluster().getLiveRegionServerThreads().get(0).getRegionServer();
   }
 
+  /** The HBase mini-cluster itself (its RegionServers, its master). */
+  MiniHBaseCluster mini() {
+    return util.getMiniHBaseCluster();
+  }
+
   public int regionServerPort() {
     return regionServer().getServerName().getPort();
   }
@@ -216,93 +173,15 @@ public final class EmbeddedCluster implements Target {
 
   @Override
   public void load(long records, ProgressSink progress) throws Exception {
-    TableName tn = TableName.valueOf(Workloads.TABLE);
-    byte[][] splits = new byte[Math.max(0, settings.regions() - 1)][];
-    for (int i = 0; i < splits.length; i++) {
-      // Hashed YCSB keys are "user" + a decimal hash: split on the leading digit.
-      int digit = 1 + (int) Math.round((i + 1) * 9.0 / settings.regions());
-      splits[i] = Bytes.toBytes("user" + digit);
-    }
-    admin.createTable(
-        TableDescriptorBuilder.newBuilder(tn)
-            .setRegionSplitPolicyClassName(DisabledRegionSplitPolicy.class.getName())
-            .setColumnFamily(
-                ColumnFamilyDescriptorBuilder.newBuilder(Bytes.toBytes(Workloads.FAMILY))
-                    .setBlockCacheEnabled(settings.disk() == null)
-                    .build())
-            .build(),
-        splits.length == 0 ? null : splits);
-    CoreWorkload w = Workloads.load(records);
-    Connection conn = connect("load");
-    CakeHBaseClient.Stats stats = new CakeHBaseClient.Stats();
-    int threads = 2;
-    AtomicLong done = new AtomicLong();
-    List<Thread> ts = new ArrayList<>();
-    List<Exception> errors = new ArrayList<>();
-    for (int i = 0; i < threads; i++) {
-      final int id = i;
-      Thread t =
-          new Thread(
-              () -> {
-                CakeHBaseClient db = new CakeHBaseClient(conn, "load", Workloads.FAMILY, stats);
-                Properties p = new Properties();
-                p.setProperty(CakeHBaseClient.DURABILITY_PROPERTY, "SKIP_WAL");
-                db.setProperties(p);
-                try {
-                  db.init();
-                  Object state = w.initThread(p, id, threads);
-                  while (done.getAndIncrement() < records) {
-                    if (!w.doInsert(db, state) || !db.lastStatus().isOk()) {
-                      throw new IOException("insert failed: " + stats.lastError());
-                    }
-                  }
-                  db.cleanup();
-                } catch (Exception e) {
-                  synchronized (errors) {
-                    errors.add(e);
-                  }
-                }
-              },
-              "cake-bench-load-" + i);
-      t.start();
-      ts.add(t);
-    }
-    while (ts.stream().anyMatch(Thread::isAlive)) {
-      progress.update(String.format("loading %,d/%,d rows of 8 KB", Math.min(records, stats.rows.sum()), records));
-      ts.get(0).join(500);
-    }
-    for (Thread t : ts) {
-      t.join();
-    }
-    if (!errors.isEmpty()) {
-      throw errors.get(0);
-    }
-    progress.update("flushing and compacting");
-    admin.flush(tn);
-    // One HFile per region: every policy reads the same layout and no compaction runs later.
-    admin.majorCompact(tn);
-    await("major compaction of " + tn, Duration.ofMinutes(10), () -> compactionDone(tn));
-  }
-
-  private boolean compactionDone(TableName tn) {
-    try {
-      if (admin.getCompactionState(tn) != CompactionState.NONE) {
-        return false;
-      }
-      // Each store down to one file.
-      return regionServer().getRegions(tn).stream()
-          .allMatch(r -> r.getStores().stream().allMatch(s -> s.getStorefilesCount() <= 1));
-    } catch (IOException e) {
-      return false;
-    }
+    new TableLoad(this, admin, settings).load(records, progress);
   }
 
   // ------------------------------------------------------------------ policies
 
   @Override
   public void apply(Policy policy) throws Exception {
-    if (!policy.regionServer().equals(currentOverlay)) {
-      swapRegionServer(policy.regionServer());
+    if (!swap.runs(policy.regionServer())) {
+      swap.swapTo(policy.regionServer());
     }
     DataNodeReadScheduler dn = dataNodeScheduler();
     if (policy.hdfsGate()) {
@@ -334,128 +213,6 @@ public final class EmbeddedCluster implements Target {
       Thread.sleep(2_500);
     }
     current = policy;
-  }
-
-  /** Starts a RegionServer with {@code overlay}, moves every region to it, stops the old one. */
-  private void swapRegionServer(Map<String, String> overlay) throws Exception {
-    MiniHBaseCluster mini = util.getMiniHBaseCluster();
-    Configuration c = mini.getConfiguration();
-    saved.forEach((k, v) -> {
-      if (v == null) {
-        c.unset(k);
-      } else {
-        c.set(k, v);
-      }
-    });
-    saved.clear();
-    for (Map.Entry<String, String> e : overlay.entrySet()) {
-      saved.put(e.getKey(), c.get(e.getKey()));
-      c.set(e.getKey(), e.getValue());
-    }
-    ServerName old = regionServer().getServerName();
-    long t0 = System.nanoTime();
-    JVMClusterUtil.RegionServerThread fresh = mini.startRegionServer();
-    HRegionServer rs = fresh.getRegionServer();
-    await("new RegionServer online", Duration.ofMinutes(2), rs::isOnline);
-    ServerName to = rs.getServerName();
-    // The master picks a move's target only among servers that have sent a load report.
-    await("the master to see " + to, Duration.ofMinutes(2),
-        () -> mini.getMaster().getServerManager().getLoad(to) != null);
-    long t1 = System.nanoTime();
-    // A move the master cannot do yet is dropped with a log line, not an error: re-issue until done.
-    long[] lastMove = {0};
-    await("regions moved to " + to, Duration.ofMinutes(3), () -> {
-      if (onlyOn(old, to)) {
-        return true;
-      }
-      if (System.nanoTime() - lastMove[0] > 1_000_000_000L) {
-        lastMove[0] = System.nanoTime();
-        moveAll(old, to);
-      }
-      return false;
-    }, () -> where(old, to));
-    long t2 = System.nanoTime();
-    List<JVMClusterUtil.RegionServerThread> threads = mini.getRegionServerThreads();
-    for (int i = 0; i < threads.size(); i++) {
-      if (threads.get(i).getRegionServer().getServerName().equals(old)) {
-        mini.stopRegionServer(i);
-        mini.waitOnRegionServer(i);
-        break;
-      }
-    }
-    await("old RegionServer gone", Duration.ofMinutes(2),
-        () -> mini.getLiveRegionServerThreads().size() == 1);
-    currentOverlay = new TreeMap<>(overlay);
-    LOG.info("RegionServer swapped to {} with {}: start {} ms, moves {} ms, stop {} ms", to, overlay,
-        (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (System.nanoTime() - t2) / 1_000_000);
-  }
-
-  /** Moves every region of {@code old} to {@code to}, hbase:meta first, in parallel. */
-  private void moveAll(ServerName old, ServerName to) {
-    try {
-      List<RegionInfo> regions = new ArrayList<>(admin.getRegions(old));
-      RegionInfo meta = regions.stream().filter(RegionInfo::isMetaRegion).findFirst().orElse(null);
-      if (meta != null) {
-        admin.move(meta.getEncodedNameAsBytes(), to);
-        regions.remove(meta);
-      }
-      // One thread per region: a move blocks until its procedure is done (about half a second).
-      List<Thread> movers = new ArrayList<>();
-      for (RegionInfo ri : regions) {
-        Thread t = new Thread(() -> {
-          try {
-            admin.move(ri.getEncodedNameAsBytes(), to);
-          } catch (IOException e) {
-            // retried on the next round
-          }
-        }, "cake-bench-move");
-        t.start();
-        movers.add(t);
-      }
-      for (Thread t : movers) {
-        t.join(60_000);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    } catch (IOException e) {
-      // retried on the next round
-    }
-  }
-
-  private String where(ServerName old, ServerName to) {
-    try {
-      HRegionServer rs = regionServer(to);
-      HRegionServer o = regionServer(old);
-      return "master says on the old server: "
-          + admin.getRegions(old).stream().map(RegionInfo::getRegionNameAsString).toList()
-          + "; old server has " + (o == null ? "?" : o.getRegions().stream().map(r -> r.getRegionInfo().getRegionNameAsString()).toList())
-          + "; new server has " + (rs == null ? "?" : rs.getRegions().stream().map(r -> r.getRegionInfo().getRegionNameAsString()).toList());
-    } catch (IOException e) {
-      return e.toString();
-    }
-  }
-
-  private boolean onlyOn(ServerName old, ServerName to) {
-    try {
-      if (!admin.getRegions(old).isEmpty()) {
-        return false;
-      }
-      HRegionServer rs = regionServer(to);
-      return rs != null
-          && rs.getRegions(TableName.valueOf(Workloads.TABLE)).size() == settings.regions()
-          && !rs.getRegions(TableName.META_TABLE_NAME).isEmpty();
-    } catch (IOException e) {
-      return false;
-    }
-  }
-
-  private HRegionServer regionServer(ServerName sn) {
-    for (JVMClusterUtil.RegionServerThread t : util.getMiniHBaseCluster().getLiveRegionServerThreads()) {
-      if (t.getRegionServer().getServerName().equals(sn)) {
-        return t.getRegionServer();
-      }
-    }
-    return null;
   }
 
   @Override
@@ -492,21 +249,6 @@ public final class EmbeddedCluster implements Target {
   public String describe() {
     return "embedded mini-cluster: 1 master, 1 RegionServer, 1 DataNode, ZooKeeper (in this JVM)"
         + (settings.disk() == null ? "; DataNode reads from the page cache" : "; DataNode on an " + settings.disk().summary());
-  }
-
-  static void await(String what, Duration timeout, BooleanSupplier condition) throws InterruptedException {
-    await(what, timeout, condition, () -> "");
-  }
-
-  static void await(String what, Duration timeout, BooleanSupplier condition, java.util.function.Supplier<String> state)
-      throws InterruptedException {
-    long end = System.nanoTime() + timeout.toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > end) {
-        throw new IllegalStateException("timed out after " + timeout + " waiting for " + what + " " + state.get());
-      }
-      Thread.sleep(50); // polling a condition with a deadline
-    }
   }
 
   @Override

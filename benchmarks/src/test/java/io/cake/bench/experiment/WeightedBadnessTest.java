@@ -13,26 +13,26 @@ class WeightedBadnessTest {
 
   @Test
   void badnessIsWeightTimesTheShortfallAndNoneWhenTheSloIsMet() {
-    assertThat(TenantExperiments.badness(LIGHT, 100, 400)).isCloseTo(0.75, within(1e-12));
-    assertThat(TenantExperiments.badness(HEAVY, 100, 400)).isCloseTo(1.5, within(1e-12));
-    assertThat(TenantExperiments.badness(HEAVY, 100, 80)).isZero(); // room to spare is no badness
-    assertThat(TenantExperiments.badness(HEAVY, 100, Double.NaN)).isNaN(); // nothing measured
+    assertThat(WeightedBadness.badness(LIGHT, 100, 400)).isCloseTo(0.75, within(1e-12));
+    assertThat(WeightedBadness.badness(HEAVY, 100, 400)).isCloseTo(1.5, within(1e-12));
+    assertThat(WeightedBadness.badness(HEAVY, 100, 80)).isZero(); // room to spare is no badness
+    assertThat(WeightedBadness.badness(HEAVY, 100, Double.NaN)).isNaN(); // nothing measured
   }
 
   @Test
   void twiceTheWeightAtTheSameLatencyIsASpreadOfTwoAndHalfTheShortfallEvensIt() {
     // Every queue grown without bound (p99 >> SLO): the spread is the weights' ratio.
-    double a = TenantExperiments.badness(LIGHT, 100, 1e6);
-    double c = TenantExperiments.badness(HEAVY, 100, 1e6);
-    assertThat(TenantExperiments.spread(List.of(a, c))).isCloseTo(2.0, within(1e-3));
+    double a = WeightedBadness.badness(LIGHT, 100, 1e6);
+    double c = WeightedBadness.badness(HEAVY, 100, 1e6);
+    assertThat(WeightedBadness.spread(List.of(a, c))).isCloseTo(2.0, within(1e-3));
     // Frosting's fair answer: the heavy tenant at half the light one's shortfall.
-    double light = TenantExperiments.badness(LIGHT, 100, 400); // 0.75
-    double heavy = TenantExperiments.badness(HEAVY, 100, 100 / (1 - 0.375)); // 2 x 0.375
-    assertThat(TenantExperiments.spread(List.of(light, heavy))).isCloseTo(1.0, within(1e-9));
+    double light = WeightedBadness.badness(LIGHT, 100, 400); // 0.75
+    double heavy = WeightedBadness.badness(HEAVY, 100, 100 / (1 - 0.375)); // 2 x 0.375
+    assertThat(WeightedBadness.spread(List.of(light, heavy))).isCloseTo(1.0, within(1e-9));
   }
 
   @Test
   void theSpreadIsUndefinedWhenATenantMeetsItsSlo() {
-    assertThat(TenantExperiments.spread(List.of(0.0, 0.5))).isNaN();
+    assertThat(WeightedBadness.spread(List.of(0.0, 0.5))).isNaN();
   }
 }
