@@ -72,16 +72,37 @@ public final class ContractMeter {
   public synchronized void setContracts(Map<String, Contract> contracts, long nowNanos) {
     Map<String, Meter> next = new TreeMap<>();
     contracts.forEach((tenant, contract) -> {
-      TenantNames.check("contract tenant", tenant);
-      if (TenantNames.BEST_EFFORT.equals(tenant)) {
-        throw new IllegalArgumentException("tenant '" + TenantNames.BEST_EFFORT
-            + "' is where calls over their contract go; it cannot have a contract itself");
-      }
+      checkTenant(tenant);
       Meter was = meters.get(tenant);
       next.put(tenant, was != null && was.contract.equals(contract)
           ? was : new Meter(contract, nowNanos, counts.computeIfAbsent(tenant, t -> new Counts())));
     });
     meters = java.util.Collections.unmodifiableMap(next); // a TreeMap: same order in every JVM
+  }
+
+  /**
+   * Sets {@code tenant}'s contract from {@code text} ({@code RATE:BURST[,RATE:BURST...]}), or
+   * removes it ({@code text} null or blank); the other tenants' contracts and buckets stay.
+   * Refused, changing nothing, with a message naming what is wrong. Returns the contracts now.
+   */
+  public synchronized Map<String, Contract> setContract(String tenant, String text, long nowNanos) {
+    checkTenant(tenant);
+    Map<String, Contract> next = contracts();
+    if (text == null || text.isBlank()) {
+      next.remove(tenant);
+    } else {
+      next.put(tenant, Contract.parse("contract of '" + tenant + "'", text));
+    }
+    setContracts(next, nowNanos);
+    return next;
+  }
+
+  private static void checkTenant(String tenant) {
+    TenantNames.check("contract tenant", tenant);
+    if (TenantNames.BEST_EFFORT.equals(tenant)) {
+      throw new IllegalArgumentException("tenant '" + TenantNames.BEST_EFFORT
+          + "' is where calls over their contract go; it cannot have a contract itself");
+    }
   }
 
   /** The contracts in force, by tenant. */

@@ -74,6 +74,25 @@ public final class PoolSizer {
     return clamp(p.next(current, mean));
   }
 
+  /** Refuses, naming the bound, a size outside the configured bounds or above the cap. */
+  public void checkSize(int size) {
+    AimdConfig c = policy.config();
+    if (size < c.minSize() || size > c.maxSize()) {
+      throw new IllegalArgumentException(
+          "pool size must be within [" + c.minSize() + ", " + c.maxSize() + "], got " + size);
+    }
+    if (clamp(size) != size) {
+      throw new IllegalArgumentException("pool size " + size + " is above the pool's cap "
+          + cap + " (set PoolCap to 0 to clear it)");
+    }
+  }
+
+  /** The configuration with the bounds {@code min} and {@code max}, the rest as now. */
+  public AimdConfig withBounds(int min, int max) {
+    AimdConfig c = policy.config();
+    return new AimdConfig(c.lowMillis(), c.highMillis(), c.decreaseFactor(), min, max, c.interval());
+  }
+
   /** {@code size} within the configured bounds and under the cap. */
   public int clamp(int size) {
     AimdConfig c = policy.config();

@@ -22,8 +22,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
 import org.apache.hadoop.hbase.Abortable;
@@ -64,9 +62,8 @@ public final class RegionServerScheduler implements FirstLevel {
   private volatile boolean enabled;
   private volatile String lastConfigurationError;
   private volatile SiteFile siteFile = new SiteFile(0, Map.of());
-  /** The controller's one limit on the tenants without an SLO, in handlers (0: none), and those exempt (guarded by this). */
-  private double othersLimit;
-  private java.util.Set<String> othersExempt = java.util.Set.of();
+  /** The controller's one limit on the tenants without an SLO (guarded by this). */
+  private OthersLimit othersLimit = OthersLimit.NONE;
 
   RegionServerScheduler(
       String name, int port, CakeSettings settings, String configurationError, Clock clock,
@@ -125,16 +122,7 @@ public final class RegionServerScheduler implements FirstLevel {
   }
 
   private TenantResolver resolverFor(CakeSettings s) {
-    Set<String> configured = new TreeSet<>();
-    configured.addAll(s.allocation().shares().keySet());
-    configured.addAll(s.allocation().reservations().keySet());
-    configured.addAll(s.allowedUsers().keySet());
-    configured.addAll(s.contracts().keySet());
-    if (!s.contracts().isEmpty()) {
-      configured.add(TenantNames.BEST_EFFORT); // where calls over a contract go: kept while idle
-    }
-    return new TenantResolver(
-        configured, s.allowedUsers(), s.userRules(), s.aclEnforced(kerberos), s.maxTenants(), known);
+    return TenantResolver.of(s, kerberos, known);
   }
 
   /** Starts the handlers and the host; {@code control}, when not null, is registered over JMX. */
@@ -281,22 +269,13 @@ public final class RegionServerScheduler implements FirstLevel {
 
   /** Sets the handler pool size within the AIMD bounds and under the cap (AIMD may move it again). */
   public synchronized void setPoolSize(int size) {
-    AimdConfig c = sizer.config();
-    if (size < c.minSize() || size > c.maxSize()) {
-      throw new IllegalArgumentException(
-          "pool size must be within [" + c.minSize() + ", " + c.maxSize() + "], got " + size);
-    }
-    if (sizer.clamp(size) != size) {
-      throw new IllegalArgumentException("pool size " + size + " is above the pool's cap "
-          + sizer.cap() + " (set PoolCap to 0 to clear it)");
-    }
+    sizer.checkSize(size);
     pool.resize(size);
   }
 
   /** Changes the AIMD bounds; the pool is clamped into them at once. */
   public synchronized void setPoolBounds(int min, int max) {
-    AimdConfig c = sizer.config();
-    AimdConfig next = new AimdConfig(c.lowMillis(), c.highMillis(), c.decreaseFactor(), min, max, c.interval());
+    AimdConfig next = sizer.withBounds(min, max);
     queues.allocation().checkFits(min, "the pool's min");
     sizer.setConfig(next);
     clampPool();
@@ -326,41 +305,33 @@ public final class RegionServerScheduler implements FirstLevel {
    * never disagree; refused, changing nothing, outside [0, the pool's max].
    */
   public synchronized void setOthersLimit(java.util.Set<String> exempt, double handlers) {
-    exempt.forEach(t -> io.cake.core.tenant.TenantNames.check("an exempt tenant", t));
-    int max = sizer.config().maxSize();
-    if (!(handlers >= 0.0) || handlers > max) {
-      throw new IllegalArgumentException("the others' limit must be 0 (none) or a number of handlers up to the pool's max "
-          + max + ", got " + handlers);
-    }
-    java.util.Set<String> nextExempt = handlers == 0.0 ? java.util.Set.of() : java.util.Set.copyOf(exempt);
-    if (handlers == othersLimit && nextExempt.equals(othersExempt)) {
+    OthersLimit next = OthersLimit.of(exempt, handlers, sizer.config().maxSize());
+    if (next.equals(othersLimit)) {
       return; // the controller says it every interval: the caps, buckets and parked handlers stay as they are
     }
-    boolean was = othersLimit > 0;
-    othersLimit = handlers;
-    othersExempt = nextExempt;
+    boolean was = !othersLimit.isNone();
+    othersLimit = next;
     applyLimits(settings.bestEffortHandlers());
-    if (was != handlers > 0) {
-      LOG.info("Cake {}: {}", name, handlers == 0 ? "the others' limit lifted"
+    if (was == next.isNone()) {
+      LOG.info("Cake {}: {}", name, next.isNone() ? "the others' limit lifted"
           : String.format("tenants other than %s limited to %.2f handlers each", new java.util.TreeSet<>(exempt), handlers));
     }
   }
 
   /** Installs the others' limit and best effort's cap in the queues: rates of handler time and caps in service. */
   private void applyLimits(double bestEffortHandlers) {
-    queues.setLimits(HandlerLimits.withBestEffortCap(HandlerLimits.othersTime(othersExempt, othersLimit), bestEffortHandlers));
-    queues.setInServiceCaps(HandlerLimits.inServiceCaps(bestEffortHandlers, othersExempt,
-        HandlerLimits.othersInService(othersLimit)));
+    queues.setLimits(othersLimit.rates(bestEffortHandlers));
+    queues.setInServiceCaps(othersLimit.caps(bestEffortHandlers));
   }
 
   /** The others' limit in handlers (0: none); see {@link #setOthersLimit}. */
   public synchronized double othersLimit() {
-    return othersLimit;
+    return othersLimit.handlers();
   }
 
   /** The tenants the others' limit leaves out, sorted and comma-separated, empty while there is none. */
   public synchronized String othersExempt() {
-    return String.join(",", new java.util.TreeSet<>(othersExempt));
+    return othersLimit.exemptList();
   }
 
   /** Best effort's queue bound: its own, never above the per-tenant bound. */
@@ -402,20 +373,9 @@ public final class RegionServerScheduler implements FirstLevel {
    * contracts only if they changed in the file.
    */
   public synchronized void setContract(String tenant, String text) {
-    TenantNames.check("contract tenant", tenant);
-    if (TenantNames.BEST_EFFORT.equals(tenant)) {
-      throw new IllegalArgumentException("tenant '" + tenant + "' is where calls over their contract are served;"
-          + " it cannot have a contract itself");
-    }
-    Map<String, io.cake.core.contract.Contract> next = new java.util.TreeMap<>(contracts.contracts());
-    if (text == null || text.isBlank()) {
-      next.remove(tenant);
-    } else {
-      next.put(tenant, io.cake.core.contract.Contract.parse("contract of '" + tenant + "'", text));
-    }
-    contracts.setContracts(next, now.getAsLong());
-    LOG.info("Cake {}: contracts now {}", name, next);
+    LOG.info("Cake {}: contracts now {}", name, contracts.setContract(tenant, text, now.getAsLong()));
   }
+
   public OperationStats operationStats() { return ops; }
   /** The last closed interval, its tenants' and its operations' numbers together. */
   public Interval lastInterval() { return lastInterval; }

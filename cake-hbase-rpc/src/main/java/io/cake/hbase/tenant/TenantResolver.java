@@ -72,6 +72,23 @@ public final class TenantResolver {
   private final Known known;
 
   /**
+   * The resolver for a RegionServer's settings: every tenant the file names (shares, reservations,
+   * allowed users, contracts, and best effort when there are contracts) is configured, kept while idle.
+   */
+  public static TenantResolver of(io.cake.hbase.config.CakeSettings s, boolean kerberos, Known known) {
+    Set<String> configured = new java.util.TreeSet<>();
+    configured.addAll(s.allocation().shares().keySet());
+    configured.addAll(s.allocation().reservations().keySet());
+    configured.addAll(s.allowedUsers().keySet());
+    configured.addAll(s.contracts().keySet());
+    if (!s.contracts().isEmpty()) {
+      configured.add(TenantNames.BEST_EFFORT); // where calls over a contract go: kept while idle
+    }
+    return new TenantResolver(
+        configured, s.allowedUsers(), s.userRules(), s.aclEnforced(kerberos), s.maxTenants(), known);
+  }
+
+  /**
    * @param configuredTenants tenants named in the configuration: always admitted
    * @param allowedUsers tenant to users allowed to claim it ({@code *} for anyone)
    * @param userRules user short name to tenant
