@@ -1,20 +1,10 @@
 package io.cake.core.sched;
 
 import io.cake.core.time.Clock;
-import java.util.ArrayDeque;
-import java.util.BitSet;
-import java.util.Collections;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.Iterator;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.Predicate;
 
 /**
  * Cake's HDFS first-level policy (section 5.2) for callers that block: at most {@code limit}
@@ -39,6 +29,10 @@ import java.util.function.Predicate;
  * only to a read whose device has fewer than that many holders ({@link
  * FairQueueScheduler#poll(int, java.util.function.Predicate)}): shares and reservations then
  * decide, per free device, whose read it serves next.
+ *
+ * <p>The gate holds the lock; its parts, all used under it, are its {@code SlotTable} (who holds
+ * what), {@code TurnOrder} (who goes next), {@code HandOff} (granting, giving back, lending,
+ * waiting) and {@code WrittenOffPermits}.
  */
 public final class SoftLimitGate {
   public static final int DEFAULT_LIMIT = 6;
@@ -47,13 +41,14 @@ public final class SoftLimitGate {
 
   /** One caller's claim on a slot. */
   public final class Permit implements AutoCloseable {
-    private final Condition granted = lock.newCondition();
     private final String tenant;
     private final String device;
-    private Ticket<Permit> ticket;
-    private int slot = -1;
-    private long grantedAt;
-    private boolean cancelled;
+    // Used under the gate's lock, also by its parts (HandOff, TurnOrder).
+    final Condition granted = lock.newCondition();
+    Ticket<Permit> ticket;
+    int slot = -1;
+    long grantedAt;
+    boolean cancelled;
     private boolean closed;
 
     private Permit(String tenant, String device) {
@@ -78,7 +73,7 @@ public final class SoftLimitGate {
         if (slot < 0 || closed) {
           return;
         }
-        lendSlot(this);
+        handOff.lendSlot(this);
       } finally {
         lock.unlock();
       }
@@ -100,8 +95,8 @@ public final class SoftLimitGate {
         if (slot >= 0 || closed) {
           return;
         }
-        reclaimers.addLast(this);
-        dispatch();
+        turns.reclaiming(this);
+        handOff.dispatch();
         while (slot < 0 && !closed) {
           try {
             granted.await();
@@ -130,12 +125,12 @@ public final class SoftLimitGate {
         if (slot >= 0) {
           int s = slot;
           slot = -1;
-          freeSlot(s);
+          handOff.freeSlot(s);
         } else {
           // Lent and not granted back: leave the line (a closed permit must never be granted a
           // slot, nobody would free it) and wake a reclaim() waiting for this permit.
-          reclaimers.remove(this);
-          lent--;
+          turns.leave(this);
+          slots.returnedOne();
           granted.signal();
         }
         scheduler.complete(ticket);
@@ -147,35 +142,24 @@ public final class SoftLimitGate {
 
   private final ReentrantLock lock = new ReentrantLock();
   private final FairQueueScheduler<Permit> scheduler;
-  private final BitSet free = new BitSet();
-  private final BitSet held = new BitSet();
-  /** The holder of each held slot (slots stay below {@link #MAX_LIMIT}). */
-  private final Permit[] holders = new Permit[MAX_LIMIT];
+  // The parts: used only under lock.
+  private final SlotTable slots;
+  private final TurnOrder turns;
+  private final HandOff handOff;
   /** Written-off permits whose holders have not come back; their devices are {@link #stuckDevices}. */
-  private final Set<Permit> writtenOff = new HashSet<>();
+  private final WrittenOffPermits writtenOff = new WrittenOffPermits();
   private volatile Set<String> stuckDevices = Set.of();
   /** Written under the lock; volatile so the getter need not take it. */
   private volatile long writeOffs;
-  private final ArrayDeque<Permit> reclaimers = new ArrayDeque<>();
-  /** Holders per device (permits that named one), kept whether or not a device limit is set. */
-  private final Map<String, Integer> deviceHolders = new HashMap<>();
-  private final Predicate<Permit> deviceHasRoom = p -> p.cancelled || hasRoom(p.device);
-  private final Clock clock;
-  private int limit;
-  /** Most holders per device; 0: no limit per device. */
-  private int deviceLimit;
-  private int lent;
-  /** When a slot was last freed or granted: a gate with waiters and no turnover is stuck. */
-  private long lastTurnover;
   private long stalls;
 
   public SoftLimitGate(String name, Clock clock, int limit) {
-    this.clock = Objects.requireNonNull(clock, "clock");
-    this.lastTurnover = clock.nanoTime();
+    Objects.requireNonNull(clock, "clock");
     this.scheduler =
         new FairQueueScheduler<>(name, clock, checkLimit(limit), Integer.MAX_VALUE, Integer.MAX_VALUE);
-    this.limit = limit;
-    free.set(0, limit);
+    this.slots = new SlotTable(limit);
+    this.turns = new TurnOrder(scheduler, slots);
+    this.handOff = new HandOff(clock, slots, turns);
   }
 
   /** The scheduler that orders waiting callers: set shares and reservations and read metrics here. */
@@ -206,7 +190,7 @@ public final class SoftLimitGate {
     lock.lock();
     try {
       Objects.requireNonNull(tenant, "tenant");
-      if (stallNanos > 0 && free.isEmpty() && clock.nanoTime() - lastTurnover >= stallNanos) {
+      if (handOff.stalled(stallNanos)) {
         // Stalled already: do not queue behind it (a ticket nobody will take for as long as the
         // stall lasts, one per read).
         stalls++;
@@ -216,30 +200,19 @@ public final class SoftLimitGate {
       if (!scheduler.offer(tenant, p, cost)) {
         throw new IllegalStateException(scheduler.name() + " is closed");
       }
-      dispatch();
-      long since = clock.nanoTime();
-      while (p.slot < 0) {
-        try {
-          if (stallNanos <= 0) {
-            p.granted.await();
-          } else {
-            long now = clock.nanoTime();
-            if (now - Math.max(since, lastTurnover) >= stallNanos) {
-              p.cancelled = true; // dispatch() drops it when it reaches the head
-              stalls++;
-              return null;
-            }
-            // Wake up now and then to look at the clock: a stuck gate signals nobody.
-            p.granted.await(Math.max(1L, stallNanos / 4), TimeUnit.NANOSECONDS);
-          }
-        } catch (InterruptedException e) {
-          if (p.slot >= 0) {
-            p.close();
-          } else {
-            p.cancelled = true; // dispatch() skips it when it reaches the head
-          }
-          throw e;
+      handOff.dispatch();
+      try {
+        if (!handOff.awaitGrant(p, stallNanos)) {
+          stalls++;
+          return null;
         }
+      } catch (InterruptedException e) {
+        if (p.slot >= 0) {
+          p.close();
+        } else {
+          p.cancelled = true; // dispatch() skips it when it reaches the head
+        }
+        throw e;
       }
       return p;
     } finally {
@@ -256,18 +229,10 @@ public final class SoftLimitGate {
   public int writeOffHeldSince(long cutoffNanos) {
     lock.lock();
     try {
-      int n = 0;
-      for (int s = held.nextSetBit(0); s >= 0; s = held.nextSetBit(s + 1)) {
-        Permit p = holders[s];
-        if (p != null && p.grantedAt - cutoffNanos <= 0) {
-          writtenOff.add(p);
-          lendSlot(p); // clears held bit s; the loop goes on from s + 1
-          n++;
-        }
-      }
+      int n = handOff.writeOffHeldSince(cutoffNanos, writtenOff);
       if (n > 0) {
         writeOffs += n;
-        refreshStuckDevices();
+        stuckDevices = writtenOff.devices();
       }
       return n;
     } finally {
@@ -294,17 +259,8 @@ public final class SoftLimitGate {
     lock.lock();
     try {
       scheduler.setSlotCount(newLimit); // refuses if reservations would not fit
-      if (newLimit > limit) {
-        for (int s = limit; s < newLimit; s++) {
-          if (!held.get(s)) {
-            free.set(s);
-          }
-        }
-      } else {
-        free.clear(newLimit, Math.max(limit, free.length()));
-      }
-      limit = newLimit;
-      dispatch();
+      slots.resize(newLimit);
+      handOff.dispatch();
     } finally {
       lock.unlock();
     }
@@ -321,8 +277,8 @@ public final class SoftLimitGate {
     }
     lock.lock();
     try {
-      deviceLimit = perDevice;
-      dispatch();
+      slots.setDeviceLimit(perDevice);
+      handOff.dispatch();
     } finally {
       lock.unlock();
     }
@@ -331,7 +287,7 @@ public final class SoftLimitGate {
   public int deviceLimit() {
     lock.lock();
     try {
-      return deviceLimit;
+      return slots.deviceLimit();
     } finally {
       lock.unlock();
     }
@@ -341,7 +297,7 @@ public final class SoftLimitGate {
   public int holding(String device) {
     lock.lock();
     try {
-      return deviceHolders.getOrDefault(device, 0);
+      return slots.holding(device);
     } finally {
       lock.unlock();
     }
@@ -350,7 +306,7 @@ public final class SoftLimitGate {
   public int limit() {
     lock.lock();
     try {
-      return limit;
+      return slots.limit();
     } finally {
       lock.unlock();
     }
@@ -360,7 +316,7 @@ public final class SoftLimitGate {
   public int holding() {
     lock.lock();
     try {
-      return held.cardinality();
+      return slots.holding();
     } finally {
       lock.unlock();
     }
@@ -370,7 +326,7 @@ public final class SoftLimitGate {
   public int lent() {
     lock.lock();
     try {
-      return lent;
+      return slots.lent();
     } finally {
       lock.unlock();
     }
@@ -380,7 +336,7 @@ public final class SoftLimitGate {
   int free() {
     lock.lock();
     try {
-      return free.cardinality();
+      return slots.free();
     } finally {
       lock.unlock();
     }
@@ -400,7 +356,7 @@ public final class SoftLimitGate {
   public int waiting() {
     lock.lock();
     try {
-      return scheduler.queued() + reclaimers.size();
+      return scheduler.queued() + turns.reclaimers();
     } finally {
       lock.unlock();
     }
@@ -408,104 +364,11 @@ public final class SoftLimitGate {
 
   // ------------------------------------------------------------ internals (lock held)
 
-  private void lendSlot(Permit p) {
-    int s = p.slot;
-    p.slot = -1;
-    lent++;
-    freeSlot(s);
-  }
-
   /** A written-off permit's holder called the gate again: it is not stuck (any more). */
   private void cameBack(Permit p) {
-    if (!writtenOff.isEmpty() && writtenOff.remove(p)) {
-      refreshStuckDevices();
+    if (writtenOff.cameBack(p)) {
+      stuckDevices = writtenOff.devices();
     }
-  }
-
-  private void refreshStuckDevices() {
-    Set<String> devices = new TreeSet<>();
-    for (Permit p : writtenOff) {
-      if (p.device != null) {
-        devices.add(p.device);
-      }
-    }
-    stuckDevices = Collections.unmodifiableSet(devices); // sorted: stable for operators
-  }
-
-  private void freeSlot(int s) {
-    lastTurnover = clock.nanoTime();
-    held.clear(s);
-    Permit h = holders[s];
-    if (h != null && h.device != null) {
-      deviceHolders.computeIfPresent(h.device, (d, n) -> n > 1 ? n - 1 : null);
-    }
-    holders[s] = null;
-    if (s < limit) {
-      free.set(s);
-    }
-    dispatch();
-  }
-
-  /** Hands free slots to reclaimers in their tenant's turn (see {@code reclaimerFor}), else to scheduled callers. */
-  private void dispatch() {
-    for (int s = free.nextSetBit(0); s >= 0; s = free.nextSetBit(s + 1)) {
-      Permit p = reclaimerFor(s);
-      if (p != null) {
-        lent--; // back from lending: counted at the grant, which happens once
-      } else {
-        Ticket<Permit> t;
-        while ((t = deviceLimit > 0 ? scheduler.poll(s, deviceHasRoom) : scheduler.poll(s)) != null
-            && t.item().cancelled) {
-          scheduler.drop(t);
-        }
-        if (t == null) {
-          continue;
-        }
-        p = t.item();
-        p.ticket = t;
-      }
-      free.clear(s);
-      held.set(s);
-      holders[s] = p;
-      if (p.device != null) {
-        deviceHolders.merge(p.device, 1, Integer::sum);
-      }
-      lastTurnover = clock.nanoTime();
-      p.grantedAt = lastTurnover;
-      p.slot = s;
-      p.granted.signal();
-    }
-  }
-
-  /**
-   * A reclaimer to hand slot {@code s} to, or null to let the scheduler choose. A block read that
-   * lent its slot continues ahead of new reads of its own tenant, and ahead of everyone while no
-   * other tenant waits: its next chunk then follows its last on the same disk (sequential, no
-   * seek). While another tenant waits, shares decide first, so a tenant's long block reads cannot
-   * hold another tenant's reads back by reclaiming every slot that frees.
-   */
-  private Permit reclaimerFor(int s) {
-    if (reclaimers.isEmpty()) {
-      return null;
-    }
-    String next = scheduler.peekTenant(s); // the reserved tenant for a reserved slot
-    String owner = scheduler.reservedTenant(s);
-    for (Iterator<Permit> it = reclaimers.iterator(); it.hasNext(); ) {
-      Permit p = it.next();
-      boolean mayUse = (owner == null || owner.equals(p.tenant)) && hasRoom(p.device);
-      if (mayUse && (next == null || next.equals(p.tenant))) {
-        it.remove();
-        if (owner == null && next != null && p.ticket != null) {
-          scheduler.chargeShared(p.tenant, p.ticket.cost()); // it took its tenant's turn
-        }
-        return p;
-      }
-    }
-    return null;
-  }
-
-  private boolean hasRoom(String device) {
-    return deviceLimit <= 0 || device == null || deviceHolders.getOrDefault(device, 0) < deviceLimit;
   }
 
   private static int checkLimit(int limit) {

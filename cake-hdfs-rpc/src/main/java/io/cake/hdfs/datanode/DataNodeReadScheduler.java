@@ -13,15 +13,8 @@ import java.io.Closeable;
 import java.io.InterruptedIOException;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The first-level HDFS scheduler of one DataNode: a cake-core {@link SoftLimitGate} (per-tenant
@@ -29,37 +22,14 @@ import org.slf4j.LoggerFactory;
  * #chunkSize()} bytes passes; its timer, gauges and control MBean are a {@link SchedulerHost}'s.
  * An in-JVM controller finds it through {@link io.cake.core.level.FirstLevels}.
  *
- * <p>What "blocked on the network" means here. In both DataNode send modes the slot is held only
- * for the disk part of one chunk:
- *
- * <ul>
- *   <li>transferTo (zero copy, the default): one gated call is one {@code FileChannel.transferTo}
- *       of at most one chunk into the DataNode's non-blocking socket; the kernel reads the file
- *       and fills the socket buffer in that syscall and returns short rather than block. Waiting
- *       for the socket to drain ({@code SocketOutputStream.waitForWritable}) happens between gated
- *       calls, without a slot.
- *   <li>copy mode ({@code dfs.datanode.transferTo.allowed=false}): one gated call is one read into
- *       the packet buffer; the socket write follows, without a slot.
- * </ul>
- *
- * So by default (chunk mode) the slot is simply given back after each chunk and every chunk queues
- * anew: a holder is never blocked on the network, nothing needs lending, and interleaving is per
- * chunk. With {@link HdfsSchedulerConfig#LEND_BETWEEN_CHUNKS_KEY} a block read instead keeps its
- * permit for the whole block, {@linkplain SoftLimitGate.Permit#lend() lends} it after each chunk
- * (while the DataNode is writing to the network) and reclaims it before the next one: Cake's
- * literal section 5.2 behaviour (soft limit + 1 per lender), with interleaving per block read.
- *
- * <p>A hung volume. One gate orders reads of every volume (shares and reservations are the
- * DataNode's, as in Cake), so reads stuck on one volume would hold slots the others need. A
- * watch thread {@linkplain SoftLimitGate#writeOffHeldSince writes off} reads holding a slot
- * longer than {@link HdfsSchedulerConfig#STUCK_READ_MS_KEY}: their slots go to waiting reads, and
- * further reads of their volume skip the gate until they return. The stall timeout ({@link
- * HdfsSchedulerConfig#STALL_TIMEOUT_MS_KEY}) is the last resort behind that, for a gate that stops
- * turning over for any other reason.
+ * <p>A gated read holds its slot for the disk part of one chunk, or with {@link
+ * HdfsSchedulerConfig#LEND_BETWEEN_CHUNKS_KEY} keeps its permit for the whole block and lends it
+ * between chunks (why, in {@code ChunkGate}). Reads holding a slot longer than {@link
+ * HdfsSchedulerConfig#STUCK_READ_MS_KEY} are written off by a watch thread ({@code
+ * StuckReadWatch}); the stall timeout ({@link HdfsSchedulerConfig#STALL_TIMEOUT_MS_KEY}) is the
+ * last resort behind that.
  */
 public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
-  private static final Logger LOG = LoggerFactory.getLogger(DataNodeReadScheduler.class);
-
   /**
    * Diagnostics hook: called on the reading thread after a chunk got its slot and before the disk
    * read, so time spent in it counts as service time (tests use that to model a slow disk).
@@ -75,45 +45,36 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
   }
 
   private final String name;
-  private final Clock clock;
   private final SoftLimitGate gate;
   private final ClientNameParser parser;
-  private final int chunkSize;
   private final Object configLock = new Object();
+  /** Used under {@link #configLock}. */
+  private final GateSettings settings;
   private volatile boolean enabled;
   private volatile boolean lendBetweenChunks;
-  private volatile ChunkListener listener;
-
-  private final AtomicInteger inFlight = new AtomicInteger();
-  private final AtomicInteger maxInFlight = new AtomicInteger();
-  private final AtomicLong boundViolations = new AtomicLong();
-  private final AtomicLong gatedChunks = new AtomicLong();
-
   private final SchedulerHost host;
   private volatile boolean closed;
   private final TenantCap tenants;
-  private final long stallNanos;
-  private final long stuckNanos;
-  private ScheduledExecutorService watch;
-  private final AtomicLong ungatedReads = new AtomicLong();
-  private final AtomicLong shortCircuitOpens = new AtomicLong();
-  private final AtomicBoolean loggedShortCircuit = new AtomicBoolean();
-  private final AtomicBoolean loggedStall = new AtomicBoolean();
-  private final AtomicBoolean loggedStuck = new AtomicBoolean();
+  private final UngatedReads ungated;
+  private final ChunkGate chunks;
+  /** Started and stopped under this scheduler's monitor ({@link #start}, {@link #close}). */
+  private final StuckReadWatch stuckReads;
 
   public DataNodeReadScheduler(String name, HdfsSchedulerConfig config, Clock clock) {
     this.name = Objects.requireNonNull(name, "name");
-    this.clock = Objects.requireNonNull(clock, "clock");
+    Objects.requireNonNull(clock, "clock");
     this.gate = new SoftLimitGate(name, clock, config.softLimit());
     this.gate.setDeviceLimit(config.volumeLimit());
     this.gate.scheduler().setAllocation(config.allocation());
     this.parser = new ClientNameParser(config.batchTenant());
     this.tenants = new TenantCap(config.maxTenants(), HdfsSchedulerConfig.MAX_TENANTS_KEY);
+    this.settings = new GateSettings(gate, tenants);
     tenants.pin(config.batchTenant());
-    pin(config.allocation());
-    this.chunkSize = config.chunkSize();
-    this.stallNanos = TimeUnit.MILLISECONDS.toNanos(config.stallTimeoutMs());
-    this.stuckNanos = TimeUnit.MILLISECONDS.toNanos(config.stuckReadMs());
+    settings.pin(config.allocation());
+    long stallNanos = TimeUnit.MILLISECONDS.toNanos(config.stallTimeoutMs());
+    this.ungated = new UngatedReads(name, stallNanos);
+    this.chunks = new ChunkGate(name, clock, gate, config.chunkSize(), stallNanos, ungated);
+    this.stuckReads = new StuckReadWatch(name, clock, gate, config.stuckReadMs());
     this.enabled = config.enabled();
     this.lendBetweenChunks = config.lendBetweenChunks();
     long intervalMs = config.metricsIntervalMs();
@@ -126,24 +87,10 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
    */
   public synchronized DataNodeReadScheduler start(HdfsSchedulerMXBean control) {
     host.start(control, HdfsSchedulerMXBean.class);
-    if (stuckNanos > 0 && watch == null && !closed) {
-      watch = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "cake-stuck-reads-" + name);
-        t.setDaemon(true);
-        return t;
-      });
-      long period = Math.max(1L, stuckNanos / 4);
-      watch.scheduleWithFixedDelay(this::watchTick, period, period, TimeUnit.NANOSECONDS);
+    if (!closed) {
+      stuckReads.start();
     }
     return this;
-  }
-
-  private void watchTick() {
-    try {
-      writeOffStuckReads();
-    } catch (RuntimeException e) {
-      LOG.warn("Cake {}: stuck-read check failed", name, e); // and the next one runs
-    }
   }
 
   @Override
@@ -171,18 +118,12 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
     return tenants;
   }
 
-  /** Tenants named by an allocation (configured or set by the controller) are never folded. */
-  private void pin(Allocation a) {
-    a.shares().keySet().forEach(tenants::pin);
-    a.reservations().keySet().forEach(tenants::pin);
-  }
-
   public String batchTenant() {
     return parser.batchTenant();
   }
 
   public int chunkSize() {
-    return chunkSize;
+    return chunks.chunkSize();
   }
 
   // ------------------------------------------------------------------ control (controller, JMX)
@@ -214,12 +155,7 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
   /** Changes the soft limit. Refused, changing nothing, if the reservations would not fit it. */
   public void setLimit(int newLimit) {
     synchronized (configLock) {
-      if (newLimit < 1 || newLimit > SoftLimitGate.MAX_LIMIT) {
-        throw new IllegalArgumentException(
-            "soft limit must be within [1, " + SoftLimitGate.MAX_LIMIT + "], got " + newLimit);
-      }
-      allocation().checkFits(newLimit, "the soft limit");
-      gate.setLimit(newLimit);
+      settings.setLimit(newLimit);
     }
   }
 
@@ -245,10 +181,7 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
   @Override
   public Allocation updateAllocation(UnaryOperator<Allocation> change) {
     synchronized (configLock) {
-      Allocation next = Objects.requireNonNull(change.apply(allocation()), "allocation");
-      gate.scheduler().setAllocation(next);
-      pin(next);
-      return next;
+      return settings.updateAllocation(change);
     }
   }
 
@@ -285,12 +218,12 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
 
   /** Disk reads running now under a slot. */
   public int inFlight() {
-    return inFlight.get();
+    return chunks.inFlight();
   }
 
   /** Most disk reads seen running at once since the last {@link #resetCounters()}. */
   public int maxInFlight() {
-    return maxInFlight.get();
+    return chunks.maxInFlight();
   }
 
   /**
@@ -298,20 +231,19 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
    * the limit was lowered while holders were finishing (they finish first, as documented).
    */
   public long boundViolations() {
-    return boundViolations.get();
+    return chunks.boundViolations();
   }
 
   public long gatedChunks() {
-    return gatedChunks.get();
+    return chunks.gatedChunks();
   }
 
   public void resetCounters() {
-    maxInFlight.set(inFlight.get());
-    boundViolations.set(0);
+    chunks.resetCounters();
   }
 
   public void setChunkListener(ChunkListener l) {
-    listener = l;
+    chunks.setListener(l);
   }
 
   // ------------------------------------------------------------------ the read path
@@ -321,23 +253,17 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
    * or their volume had a stuck read ({@link HdfsSchedulerConfig#STUCK_READ_MS_KEY}).
    */
   public long ungatedReads() {
-    return ungatedReads.get();
+    return ungated.reads();
   }
 
   /** Block files handed to local clients for short-circuit reads, which bypass the gate. */
   public long shortCircuitOpens() {
-    return shortCircuitOpens.get();
+    return ungated.shortCircuitOpens();
   }
 
   /** A local client was handed a block's file descriptors: its reads will not pass the gate. */
   public void shortCircuitOpened(String thread) {
-    shortCircuitOpens.incrementAndGet();
-    if (loggedShortCircuit.compareAndSet(false, true)) {
-      LOG.warn("Cake {}: a local client reads by short-circuit ({}): those reads bypass Cake's"
-              + " disk gate and are not scheduled; turn dfs.client.read.shortcircuit off on the"
-              + " RegionServers to schedule them. Further ones are only counted (ShortCircuitOpens)",
-          name, thread);
-    }
+    ungated.shortCircuitOpened(thread);
   }
 
   /**
@@ -346,18 +272,7 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
    * many this call wrote off.
    */
   public int writeOffStuckReads() {
-    if (stuckNanos <= 0) {
-      return 0;
-    }
-    int n = gate.writeOffHeldSince(clock.nanoTime() - stuckNanos);
-    if (n > 0 && loggedStuck.compareAndSet(false, true)) {
-      LOG.warn("Cake {}: {} disk read(s) held a slot for over {} ms ({}), volume(s) {}: their slots"
-              + " go to other reads, and reads of those volumes skip the gate until they return."
-              + " Further ones are only counted (StuckReads, StuckVolumes)", name, n,
-          TimeUnit.NANOSECONDS.toMillis(stuckNanos), HdfsSchedulerConfig.STUCK_READ_MS_KEY,
-          gate.stuckDevices());
-    }
-    return n;
+    return stuckReads.writeOff();
   }
 
   /** Reads written off as stuck since start ({@link #writeOffStuckReads}). */
@@ -368,15 +283,6 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
   /** Volumes with a written-off read that has not returned: their reads skip the gate. */
   public Set<String> stuckVolumes() {
     return gate.stuckDevices();
-  }
-
-  private void stalled() {
-    ungatedReads.incrementAndGet();
-    if (loggedStall.compareAndSet(false, true)) {
-      LOG.warn("Cake {}: no disk slot freed for {} ms ({}): reading ungated; further ones are only"
-              + " counted (UngatedReads)", name, TimeUnit.NANOSECONDS.toMillis(stallNanos),
-          HdfsSchedulerConfig.STALL_TIMEOUT_MS_KEY);
-    }
   }
 
   /** As {@link #openSession(String, String, String)} on a volume nobody knows. */
@@ -390,12 +296,14 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
    * ReadSession#end} after each disk read.
    */
   public ReadSession openSession(String tenant, String client, String volume) {
-    return new ReadSession(
+    return new ReadSession(chunks,
         TenantNames.isValid(tenant) ? tenant : TenantNames.DEFAULT, client, volume, lendBetweenChunks);
   }
 
   /** Used by one DataXceiver thread at a time. */
-  public final class ReadSession implements BlockReadHook, Closeable {
+  public static final class ReadSession implements BlockReadHook, Closeable {
+    /** Not the scheduler: one hop from the session to the gate and counters each chunk uses. */
+    private final ChunkGate chunks;
     private final String tenant;
     private final String client;
     private final String volume;
@@ -403,7 +311,8 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
     private SoftLimitGate.Permit permit;
     private boolean done;
 
-    private ReadSession(String tenant, String client, String volume, boolean lend) {
+    private ReadSession(ChunkGate chunks, String tenant, String client, String volume, boolean lend) {
+      this.chunks = chunks;
       this.tenant = tenant;
       this.client = client;
       this.volume = volume;
@@ -415,7 +324,7 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
     }
 
     public int chunkSize() {
-      return chunkSize;
+      return chunks.chunkSize();
     }
 
     @Override
@@ -425,48 +334,12 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
 
     /** Waits for a slot; returns how many of {@code wanted} (at least 1) bytes to read now. */
     public int begin(int wanted) throws InterruptedIOException {
-      int n = Math.max(1, Math.min(wanted, chunkSize));
-      ChunkListener l = listener;
-      long t0 = l == null ? 0L : clock.nanoTime();
-      if (volume != null && gate.stuckDevices().contains(volume)) {
-        ungatedReads.incrementAndGet(); // logged by writeOffStuckReads
-        if (permit != null) {
-          permit.close(); // a lent permit: nothing to keep it for while the volume hangs
-          permit = null;
-        }
-        return n; // ungated: end() sees no permit
-      }
+      int n = Math.max(1, Math.min(wanted, chunks.chunkSize()));
       try {
-        if (lend && permit != null) {
-          permit.reclaim();
-        } else {
-          permit = gate.acquire(tenant, n, stallNanos, volume);
-          if (permit == null) {
-            stalled();
-            return n; // ungated: end() sees no permit
-          }
-        }
-      } catch (InterruptedException e) {
+        permit = chunks.begin(tenant, client, volume, lend, permit, n);
+      } catch (InterruptedIOException e) {
         permit = null; // the gate already gave it back
-        Thread.currentThread().interrupt();
-        InterruptedIOException ie =
-            new InterruptedIOException("interrupted waiting for a disk slot at " + name);
-        ie.initCause(e);
-        throw ie;
-      }
-      int now = inFlight.incrementAndGet();
-      maxInFlight.accumulateAndGet(now, Math::max);
-      if (now > gate.limit() + gate.lent()) {
-        boundViolations.incrementAndGet();
-      }
-      gatedChunks.incrementAndGet();
-      if (l != null) {
-        try {
-          FairQueueScheduler<?> s = gate.scheduler();
-          l.onChunk(tenant, client, n, s.queued() - s.queued(tenant), clock.nanoTime() - t0);
-        } catch (RuntimeException e) {
-          LOG.warn("chunk listener failed", e);
-        }
+        throw e;
       }
       return n;
     }
@@ -477,13 +350,7 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
       if (permit == null) {
         return; // an ungated read (the gate had stalled)
       }
-      inFlight.decrementAndGet();
-      if (lend) {
-        permit.lend();
-      } else {
-        permit.close();
-        permit = null;
-      }
+      permit = chunks.end(permit, lend);
     }
 
     /** Ends the block read: gives back a lent permit. Idempotent. */
@@ -515,9 +382,7 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
     closed = true;
     enabled = false;
     synchronized (this) {
-      if (watch != null) {
-        watch.shutdownNow();
-      }
+      stuckReads.stop();
     }
     host.close();
   }
