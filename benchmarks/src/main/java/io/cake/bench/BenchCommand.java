@@ -1,5 +1,6 @@
 package io.cake.bench;
 
+import io.cake.bench.experiment.Options;
 import io.cake.sim.scenario.ScenariosCommand;
 import java.io.File;
 import java.io.PrintWriter;
@@ -162,7 +163,7 @@ final class BenchCommand implements Callable<Integer> {
     }
   }
 
-  /** What {@link Options#parse} returns: the checked options of a run or an experiment, null for help. */
+  /** What {@code options(args)} returns: the checked options of a run or an experiment, null for help. */
   static Options options(String... args) {
     ParseResult r = commandLine().parseArgs(args);
     ParseResult last = r;

@@ -1,5 +1,6 @@
 package io.cake.bench;
 
+import io.cake.bench.experiment.Options;
 import io.cake.bench.cluster.EmbeddedCluster;
 import io.cake.bench.cluster.ExternalCluster;
 import io.cake.bench.cluster.Policy;

@@ -1,5 +1,6 @@
 package io.cake.bench;
 
+import io.cake.bench.experiment.Options;
 import io.cake.bench.disk.DiskModel;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package io.cake.bench;
 
+import io.cake.bench.experiment.Options;
 import io.cake.bench.cluster.Policy;
 import io.cake.bench.report.RunSummary;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package io.cake.bench;
 
+import io.cake.bench.experiment.Options;
 import io.cake.bench.cluster.Policy;
 import io.cake.bench.cluster.Target;
 import io.cake.bench.load.Phase;

@@ -1,5 +1,6 @@
 package io.cake.bench;
 
+import io.cake.bench.experiment.Options;
 import io.cake.bench.experiment.Figure;
 import io.cake.bench.load.RateShape;
 import io.cake.cli.cluster.ZkQuorum;

@@ -1,5 +1,6 @@
 package io.cake.bench;
 
+import io.cake.bench.experiment.Options;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cake.bench.experiment.Figure;

@@ -1,5 +1,6 @@
 package io.cake.bench;
 
+import io.cake.bench.experiment.Options;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.File;
@@ -12,7 +13,7 @@ record SmokeRun(JsonNode results, double seconds) {
     all[args.length] = "--out";
     all[args.length + 1] = out.getPath();
     all[args.length + 2] = "--no-progress";
-    Options o = Options.parse(all);
+    Options o = BenchCommand.options(all);
     long t0 = System.nanoTime();
     new CakeBench(o).run();
     double seconds = (System.nanoTime() - t0) / 1e9;

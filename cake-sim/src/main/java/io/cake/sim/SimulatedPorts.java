@@ -1,8 +1,8 @@
 package io.cake.sim;
 
 import io.cake.controller.loop.FirstLevelPort;
-import io.cake.controller.loop.HBaseInterval;
-import io.cake.controller.loop.ResourceLoad;
+import io.cake.controller.policy.HBaseInterval;
+import io.cake.controller.policy.ResourceLoad;
 import io.cake.controller.loop.SecondLevelController;
 import io.cake.core.sched.Allocation;
 import java.util.Set;

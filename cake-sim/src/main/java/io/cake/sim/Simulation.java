@@ -1,6 +1,6 @@
 package io.cake.sim;
 
-import io.cake.controller.config.SloTarget;
+import io.cake.controller.policy.SloTarget;
 import io.cake.controller.loop.SecondLevelController;
 import io.cake.controller.policy.AllocationMapper;
 import io.cake.controller.policy.ControllerParams;

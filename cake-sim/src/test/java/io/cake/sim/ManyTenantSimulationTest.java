@@ -2,7 +2,7 @@ package io.cake.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cake.controller.config.SloTarget;
+import io.cake.controller.policy.SloTarget;
 import io.cake.controller.loop.FirstLevelPort;
 import io.cake.controller.loop.SecondLevelController;
 import io.cake.controller.policy.ControllerParams;

@@ -2,9 +2,9 @@ package io.cake.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cake.controller.config.SloTarget;
+import io.cake.controller.policy.SloTarget;
 import io.cake.controller.loop.FirstLevelPort;
-import io.cake.controller.loop.HBaseInterval;
+import io.cake.controller.policy.HBaseInterval;
 import io.cake.controller.loop.SecondLevelController;
 import io.cake.controller.policy.ControllerParams;
 import io.cake.controller.policy.Plan;

@@ -1,6 +1,5 @@
 package io.cake.bench.experiment;
 
-import io.cake.bench.Options;
 
 /**
  * Cake's section 6 experiments, scaled to one 2-core machine: one emulated DataNode of 4 volumes

@@ -1,6 +1,5 @@
 package io.cake.bench.experiment;
 
-import io.cake.bench.Options;
 import io.cake.bench.load.RateShape;
 import io.cake.bench.report.MarkdownReport;
 import io.cake.bench.report.RunSummary;

@@ -1,6 +1,5 @@
 package io.cake.bench.experiment;
 
-import io.cake.bench.Options;
 import io.cake.bench.cluster.Policy;
 import io.cake.bench.load.RateShape;
 import io.cake.bench.report.RunSummary;

@@ -34,7 +34,7 @@ public final class ZkRegionServers {
     if (wasConnected) {
       close.run();
     } else {
-      io.cake.cli.status.Daemons.POOL.execute(close);
+      Daemons.POOL.execute(close);
     }
   }
 

@@ -3,7 +3,7 @@ package io.cake.cli.command;
 import io.cake.cli.CliException;
 import io.cake.cli.status.ClusterStatus;
 import io.cake.cli.status.TenantSummary;
-import io.cake.controller.config.SloTarget;
+import io.cake.controller.policy.SloTarget;
 import io.cake.controller.jmx.Controller;
 import io.cake.core.tenant.ByteThroughputGoal;
 import io.cake.core.tenant.Goal;

@@ -1,6 +1,7 @@
 package io.cake.cli.status;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.cake.cli.cluster.Daemons;
 import io.cake.cli.cluster.RegionServerAddress;
 import io.cake.cli.jmx.Beans;
 import io.cake.cli.jmx.JmxPages;

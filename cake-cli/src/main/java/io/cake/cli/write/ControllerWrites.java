@@ -2,7 +2,7 @@ package io.cake.cli.write;
 
 import io.cake.cli.CliException;
 import io.cake.cli.jmx.JmxLogin;
-import io.cake.cli.status.Daemons;
+import io.cake.cli.cluster.Daemons;
 import io.cake.controller.jmx.Controller;
 import io.cake.controller.jmx.ControllerMXBean;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package io.cake.controller.config;
 
+import io.cake.controller.policy.SloTarget;
 import io.cake.controller.policy.ControllerParams;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.cake.controller.config;
 
+import io.cake.controller.policy.SloTarget;
 import io.cake.controller.policy.ControllerParams;
 import io.cake.core.config.ConfigBoolean;
 import io.cake.core.tenant.ByteThroughputGoal;

@@ -1,6 +1,6 @@
 package io.cake.controller.jmx;
 
-import io.cake.controller.config.SloTarget;
+import io.cake.controller.policy.SloTarget;
 import io.cake.controller.loop.SecondLevelController;
 import io.cake.controller.policy.Measurement;
 import io.cake.controller.policy.Plan;

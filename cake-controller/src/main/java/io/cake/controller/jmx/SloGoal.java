@@ -1,6 +1,6 @@
 package io.cake.controller.jmx;
 
-import io.cake.controller.config.SloTarget;
+import io.cake.controller.policy.SloTarget;
 import io.cake.core.tenant.ByteThroughputGoal;
 import io.cake.core.tenant.LatencyGoal;
 import io.cake.core.tenant.ThroughputGoal;

@@ -1,5 +1,6 @@
 package io.cake.controller.loop;
 
+import io.cake.controller.policy.ResourceLoad;
 import io.cake.core.sched.Allocation;
 import java.io.IOException;
 import java.io.InterruptedIOException;

@@ -1,6 +1,8 @@
 package io.cake.controller.loop;
 
-import io.cake.controller.config.SloTarget;
+import io.cake.controller.policy.ResourceLoad;
+import io.cake.controller.policy.HBaseInterval;
+import io.cake.controller.policy.SloTarget;
 import io.cake.controller.policy.ControllerParams;
 import io.cake.controller.policy.ControllerState;
 import io.cake.controller.policy.Measurement;

@@ -1,8 +1,5 @@
 package io.cake.controller.policy;
 
-import io.cake.controller.config.SloTarget;
-import io.cake.controller.loop.HBaseInterval;
-import io.cake.controller.loop.ResourceLoad;
 import io.cake.core.tenant.LatencyGoal;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

@@ -1,7 +1,5 @@
 package io.cake.controller.policy;
 
-import io.cake.controller.loop.HBaseInterval;
-import io.cake.controller.loop.ResourceLoad;
 import io.cake.core.metrics.SchedulerSnapshot;
 import io.cake.core.metrics.TenantSnapshot;
 import io.cake.core.tenant.ByteThroughputGoal;

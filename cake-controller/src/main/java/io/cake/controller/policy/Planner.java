@@ -1,6 +1,5 @@
 package io.cake.controller.policy;
 
-import io.cake.controller.loop.ResourceLoad;
 import io.cake.core.sched.Allocation;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,6 +1,5 @@
 package io.cake.controller.policy;
 
-import io.cake.controller.config.SloTarget;
 
 /**
  * One SLO tenant's interval as every later stage reads it ({@link Meter}).

@@ -1,5 +1,6 @@
 package io.cake.controller.config;
 
+import io.cake.controller.policy.SloTarget;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

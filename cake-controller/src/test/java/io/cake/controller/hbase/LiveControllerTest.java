@@ -4,7 +4,7 @@ import static io.cake.controller.config.ControllerFiles.file;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.cake.controller.config.SloTarget;
+import io.cake.controller.policy.SloTarget;
 import io.cake.controller.jmx.Controller;
 import io.cake.controller.loop.SecondLevelController;
 import io.cake.core.time.ManualClock;

@@ -2,8 +2,8 @@ package io.cake.controller.hbase;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cake.controller.loop.HBaseInterval;
-import io.cake.controller.loop.OperationLatencies;
+import io.cake.controller.policy.HBaseInterval;
+import io.cake.controller.policy.OperationLatencies;
 import io.cake.core.metrics.LatencySummary;
 import io.cake.core.sched.Allocation;
 import io.cake.core.tenant.OperationType;
@@ -78,7 +78,7 @@ class LocalHBasePortTest {
       assertThat(s.queues().maxInService("batch")).isEqualTo(2);
       io.cake.controller.loop.SecondLevelController c = new io.cake.controller.loop.SecondLevelController(
           () -> port, () -> null, io.cake.controller.policy.ControllerParams.DEFAULTS,
-          java.util.List.of(io.cake.controller.config.SloTarget.latency("frontend", 99, 100)));
+          java.util.List.of(io.cake.controller.policy.SloTarget.latency("frontend", 99, 100)));
       try {
         assertThat(c.liftLimits()).isTrue();
       } finally {

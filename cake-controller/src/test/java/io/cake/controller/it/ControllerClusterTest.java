@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.cake.controller.config.ControllerConfig;
-import io.cake.controller.config.SloTarget;
+import io.cake.controller.policy.SloTarget;
 import io.cake.controller.hbase.CakeControllerCoprocessor;
 import io.cake.controller.jmx.Controller;
 import io.cake.controller.loop.SecondLevelController;

@@ -3,7 +3,7 @@ package io.cake.controller.jmx;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.cake.controller.config.SloTarget;
+import io.cake.controller.policy.SloTarget;
 import io.cake.controller.loop.SecondLevelController;
 import io.cake.controller.policy.ControllerParams;
 import io.cake.core.tenant.LatencyGoal;

@@ -1,5 +1,6 @@
 package io.cake.controller.loop;
 
+import io.cake.controller.policy.ResourceLoad;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

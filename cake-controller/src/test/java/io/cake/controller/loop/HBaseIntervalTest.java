@@ -1,5 +1,7 @@
 package io.cake.controller.loop;
 
+import io.cake.controller.policy.OperationLatencies;
+import io.cake.controller.policy.HBaseInterval;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,9 +1,12 @@
 package io.cake.controller.loop;
 
+import io.cake.controller.policy.OperationLatencies;
+import io.cake.controller.policy.ResourceLoad;
+import io.cake.controller.policy.HBaseInterval;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.cake.controller.config.SloTarget;
+import io.cake.controller.policy.SloTarget;
 import io.cake.controller.jmx.Controller;
 import io.cake.controller.jmx.ControllerMXBean;
 import io.cake.controller.jmx.SloMeasurement;

@@ -1,9 +1,11 @@
 package io.cake.controller.loop;
 
+import io.cake.controller.policy.ResourceLoad;
+import io.cake.controller.policy.HBaseInterval;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cake.controller.config.JmxConnection;
-import io.cake.controller.config.SloTarget;
+import io.cake.controller.policy.SloTarget;
 import io.cake.controller.policy.ControllerParams;
 import io.cake.core.sched.Allocation;
 import io.cake.core.sched.FairQueueScheduler;

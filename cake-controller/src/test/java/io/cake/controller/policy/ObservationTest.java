@@ -3,9 +3,6 @@ package io.cake.controller.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.cake.controller.loop.HBaseInterval;
-import io.cake.controller.loop.OperationLatencies;
-import io.cake.controller.loop.ResourceLoad;
 import io.cake.core.metrics.SchedulerSnapshot;
 import io.cake.core.sched.FairQueueScheduler;
 import io.cake.core.sched.Ticket;

@@ -9,8 +9,6 @@ import io.cake.core.tenant.ThroughputGoal;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-import io.cake.controller.config.SloTarget;
-import io.cake.controller.loop.ResourceLoad;
 import io.cake.core.sched.Allocation;
 import io.cake.core.tenant.Goal;
 import java.util.List;

@@ -3,8 +3,6 @@ package io.cake.controller.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.cake.controller.config.SloTarget;
-import io.cake.controller.loop.ResourceLoad;
 import io.cake.core.sched.Allocation;
 import io.cake.core.tenant.LatencyGoal;
 import java.util.LinkedHashMap;

@@ -5,7 +5,6 @@ import io.cake.core.time.Clock;
 import io.cake.hbase.config.CakeHBaseConfig;
 import io.cake.hbase.config.CakeSettings;
 import io.cake.hbase.config.SiteFile;
-import io.cake.hbase.jmx.HBaseSchedulerControl;
 import io.cake.hbase.tenant.OperationAttribute;
 import io.cake.hbase.tenant.OperationClassifier;
 import io.cake.hbase.tenant.TenantResolver;

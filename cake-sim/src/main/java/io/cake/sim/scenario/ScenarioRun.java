@@ -1,6 +1,6 @@
 package io.cake.sim.scenario;
 
-import io.cake.controller.config.SloTarget;
+import io.cake.controller.policy.SloTarget;
 import io.cake.controller.loop.FirstLevelPort;
 import io.cake.controller.loop.SecondLevelController;
 import io.cake.core.contract.Contract;

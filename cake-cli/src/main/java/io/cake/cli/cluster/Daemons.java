@@ -1,4 +1,4 @@
-package io.cake.cli.status;
+package io.cake.cli.cluster;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;

@@ -1,8 +1,7 @@
-package io.cake.hbase.jmx;
+package io.cake.hbase.rpc;
 
 import io.cake.core.level.FirstLevelControl;
-import io.cake.hbase.rpc.OperationStats;
-import io.cake.hbase.rpc.RegionServerScheduler;
+import io.cake.hbase.jmx.HBaseSchedulerMXBean;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;

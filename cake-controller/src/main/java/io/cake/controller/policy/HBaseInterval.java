@@ -1,4 +1,4 @@
-package io.cake.controller.loop;
+package io.cake.controller.policy;
 
 import io.cake.core.metrics.SchedulerSnapshot;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package io.cake.controller.config;
+package io.cake.controller.policy;
 
 import io.cake.core.tenant.Goal;
 import io.cake.core.tenant.LatencyGoal;

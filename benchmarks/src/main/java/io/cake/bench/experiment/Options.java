@@ -1,4 +1,4 @@
-package io.cake.bench;
+package io.cake.bench.experiment;
 
 import io.cake.bench.disk.DiskModel;
 import io.cake.bench.load.RateShape;
@@ -116,15 +116,6 @@ public final class Options {
     "hbase-quota", "cake-static", "cake-slo", "overhead"
   };
 
-  /**
-   * The options {@code args} give a run or {@code experiment NAME}, checked as ./cake-bench checks
-   * them ({@link BenchCommand}); null when they ask for help. Bad input throws picocli's
-   * ParameterException, its message naming the option.
-   */
-  public static Options parse(String... args) {
-    return BenchCommand.options(args);
-  }
-
   public boolean wants(String policy) {
     return policies.isEmpty() || policies.contains(policy);
   }
@@ -161,7 +152,7 @@ public final class Options {
    * Front-end rate under the emulated disk: about 15% of its 4 actuators' random-read capacity
    * alone (the front end is comfortably served), while 12 batch scanners keep FIFO's queues long.
    */
-  static final double HDD_RATE = 30;
+  public static final double HDD_RATE = 30;
 
   public double rate() {
     return rate != null ? rate : disk == Disk.HDD ? HDD_RATE : scale.rate;
