@@ -103,10 +103,6 @@ final class FairTags<T> {
     } while (!corrections.compareAndSet(head, t));
   }
 
-  boolean hasCorrections() {
-    return corrections.get() != null;
-  }
-
   /**
    * Charges every ticket completed since the last decision the difference between its real and
    * estimated cost: to its tenant's limit, and to its share if a shared slot served it in this

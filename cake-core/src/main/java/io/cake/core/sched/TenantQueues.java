@@ -47,11 +47,6 @@ final class TenantQueues<T> {
     return q;
   }
 
-  /** {@code tenant}'s queue, or null if it has none. */
-  TenantQueue<T> get(String tenant) {
-    return byName.get(tenant);
-  }
-
   /** Items {@code tenant} has queued. */
   int queued(String tenant) {
     TenantQueue<T> q = byName.get(tenant);
