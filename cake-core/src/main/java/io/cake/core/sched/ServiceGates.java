@@ -226,23 +226,30 @@ final class ServiceGates<T> {
   /**
    * Nanoseconds until a tenant a slot may serve comes out of its limit's debt, 0 if none waits on
    * a limit: how long a slot with nothing else to do parks. {@code own} is the tenant the slot is
-   * reserved for (null: shared, and it looks at every backlogged tenant).
+   * reserved for (null: shared, and it looks at every backlogged tenant). A tenant at its cap is
+   * left out whatever its limit says: a ticket of it finishing wakes every parked slot ({@link
+   * #release}), and a timer for it would only spin while its work stays in service.
    */
   long nanosUntilLimitedReady(TenantQueue<T> own, FairTags<T> tags, long now) {
     if (limitedQueues == 0) {
       return 0L;
     }
     if (own != null) {
-      return own.bucket != null && !own.items.isEmpty() ? nanosUntilWithinLimit(own, now) : 0L;
+      return waitsOnLimit(own) ? nanosUntilWithinLimit(own, now) : 0L;
     }
     long soonest = Long.MAX_VALUE;
     for (int i = 0; i < tags.backlogged(); i++) {
       TenantQueue<T> q = tags.backloggedAt(i);
-      if (q.bucket != null) {
+      if (waitsOnLimit(q)) {
         soonest = Math.min(soonest, Math.max(1L, nanosUntilWithinLimit(q, now)));
       }
     }
     return soonest == Long.MAX_VALUE ? 0L : soonest;
+  }
+
+  /** Whether {@code q} has work that only its limit may be holding back (not its cap). */
+  private static boolean waitsOnLimit(TenantQueue<?> q) {
+    return q.bucket != null && !q.items.isEmpty() && underCap(q);
   }
 
   @SuppressWarnings("unchecked")
