@@ -122,11 +122,15 @@ final class ParkedSlots<T> {
           Runnable r = idle;
           idle = null;
           r.run(); // an offer meanwhile hands this slot its ticket and unparks it ahead of time
+          // Look again before parking: if whileIdle blocked on a lock, that park took the permit
+          // an offer left meanwhile, and the ticket in the mailbox would wait for good.
+          continue;
         }
         // Parked outside the lock: the waker unparks after releasing it, so a woken slot does not
-        // wake up only to queue for the lock its waker still holds. An unpark that comes before
-        // the park is kept as the thread's permit, so no wake-up is lost. With work held back by
-        // a rate limit only until then (offer wakes it sooner for work it may take).
+        // wake up only to queue for the lock its waker still holds. An unpark that comes between
+        // the registration above and this park is kept as the thread's permit, so no wake-up is
+        // lost. With work held back by a rate limit only until then (offer wakes it sooner for
+        // work it may take).
         if (limitedWait > 0) {
           LockSupport.parkNanos(blocker, limitedWait);
         } else {

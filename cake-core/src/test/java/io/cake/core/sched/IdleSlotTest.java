@@ -11,16 +11,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.Test;
 
 /**
- * Slots with nothing they may take must sleep, not spin. A tenant with both a rate limit and a
+ * How a slot with nothing to do waits, on real threads as on a RegionServer. It must sleep, not
+ * spin, and it must not miss the wake-up of work handed to it.
+ *
+ * <p>Sleep, not spin. A tenant with both a rate limit and a
  * cap on tickets in service (best effort; the others' limit below one handler) is often within
  * its limit but at its cap: its work waits for a ticket to finish, which wakes the parked slots.
- * Real threads, as on a RegionServer: the cost of a spin is CPU the busy handlers need.
+ * The cost of a spin is CPU the busy handlers need.
  */
-class IdleSlotCpuTest {
+class IdleSlotTest {
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
   @Test
@@ -64,6 +70,52 @@ class IdleSlotCpuTest {
     } finally {
       finish.countDown();
       assertThat(pool.stop(Duration.ofSeconds(10))).isTrue();
+    }
+  }
+
+  /**
+   * The bookkeeping a slot runs while idle ({@code whileIdle}: HBase's handler books its last call)
+   * may block on a lock, and a contended lock parks the thread: that park takes the permit an
+   * offer left when it handed the slot a ticket meanwhile. The slot must still find its ticket,
+   * or it parks for good with a call in its mailbox that nobody answers.
+   */
+  @Test
+  void aSlotFindsTheTicketHandedToItWhileItsIdleBookkeepingWaitedOnALock() throws Exception {
+    FairQueueScheduler<String> s = new FairQueueScheduler<>("permit", Clock.system(), 1, 10, 10);
+    ReentrantLock bookkeeping = new ReentrantLock();
+    CountDownLatch held = new CountDownLatch(1);
+    AtomicReference<Thread> slotThread = new AtomicReference<>();
+    Thread holder = new Thread(() -> {
+      bookkeeping.lock();
+      held.countDown();
+      Thread t;
+      while ((t = slotThread.get()) == null || !bookkeeping.hasQueuedThread(t)) {
+        Thread.onSpinWait(); // until the slot's thread is parked on the lock
+      }
+      bookkeeping.unlock();
+    }, "bookkeeping-holder");
+    holder.start();
+    assertThat(held.await(10, TimeUnit.SECONDS)).isTrue();
+    Runnable whileIdle = () -> {
+      try {
+        Thread offer = new Thread(() -> s.offer("a", "handed while idle", 1));
+        offer.start();
+        offer.join(); // the ticket is in this slot's mailbox, the thread unparked
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      slotThread.set(Thread.currentThread());
+      bookkeeping.lock(); // contended: parks, and the park takes the offer's permit
+      bookkeeping.unlock();
+    };
+    FutureTask<Ticket<String>> take = new FutureTask<>(() -> s.take(0, whileIdle));
+    Thread slot = new Thread(take, "permit-slot");
+    slot.start();
+    try {
+      assertThat(take.get(10, TimeUnit.SECONDS).item()).isEqualTo("handed while idle");
+    } finally {
+      slot.interrupt();
+      holder.join(10_000);
     }
   }
 
