@@ -6,10 +6,11 @@ import io.cake.core.time.Clock;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
@@ -37,9 +38,10 @@ class IdleSlotTest {
     s.setInServiceCaps(InServiceCaps.none().with("best-effort", 1));
     CountDownLatch started = new CountDownLatch(1);
     CountDownLatch finish = new CountDownLatch(1);
-    Map<Thread, Boolean> busy = new ConcurrentHashMap<>();
+    Set<Thread> busy = ConcurrentHashMap.newKeySet();
+    List<Thread> workers = new CopyOnWriteArrayList<>();
     WorkerPool<String> pool = new WorkerPool<>(s, () -> ticket -> {
-      busy.put(Thread.currentThread(), true);
+      busy.add(Thread.currentThread());
       started.countDown();
       try {
         finish.await(); // the call in service: blocked on the disk, say
@@ -47,8 +49,11 @@ class IdleSlotTest {
         Thread.currentThread().interrupt();
       }
       s.complete(ticket);
-    }, r -> new Thread(r, "idle-slot-test"));
-    List<Thread> workers = new ArrayList<>();
+    }, r -> {
+      Thread t = new Thread(r, "idle-slot-test");
+      workers.add(t);
+      return t;
+    });
     pool.start();
     try {
       assertThat(s.offer("best-effort", "in service", 1)).isTrue();
@@ -56,17 +61,14 @@ class IdleSlotTest {
       for (int i = 0; i < 5; i++) {
         assertThat(s.offer("best-effort", "queued " + i, 1)).isTrue();
       }
-      Thread.getAllStackTraces().keySet().stream()
-          .filter(t -> t.getName().equals("idle-slot-test") && !busy.containsKey(t))
-          .forEach(workers::add);
-      assertThat(workers).as("the idle slots' threads").hasSize(3);
-      long before = cpuNanos(workers);
+      List<Thread> idle = workers.stream().filter(t -> !busy.contains(t)).toList();
+      assertThat(idle).as("the idle slots' threads").hasSize(3);
+      long before = cpuNanos(idle);
       // An observation window, not a wait for state: CPU time the idle threads burn in it.
       TimeUnit.SECONDS.sleep(1);
-      long spent = cpuNanos(workers) - before;
+      long spent = cpuNanos(idle) - before;
       assertThat(s.queued()).as("the cap still holds the queued work").isEqualTo(5);
       assertThat(Duration.ofNanos(spent)).as("CPU of the 3 idle slots over 1 s").isLessThan(Duration.ofMillis(50));
-      finish.countDown();
     } finally {
       finish.countDown();
       assertThat(pool.stop(Duration.ofSeconds(10))).isTrue();
