@@ -35,7 +35,8 @@ final class BurstyExperiment extends TenantRuns {
   void bursty() throws Exception {
     columns();
     FrontEnd first = fronts.get(0);
-    // The isolated p99.9 is taken over the same span as the others': it means something only over a thousand requests or so.
+    // The isolated p99.9 is taken over the same span as the others': a p99.9 means something only
+    // over a thousand requests or so.
     RunSummary iso = run(lab.stock("isolated-frontends", "the three front ends alone, " + first.name() + " on-off"), 1,
         false, o.sloSeconds());
     Map<String, Double> slos = slos(iso);
