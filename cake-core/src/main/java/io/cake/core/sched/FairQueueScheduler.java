@@ -132,7 +132,9 @@ public final class FairQueueScheduler<T> {
 
   /**
    * Waits for the next ticket for {@code slot}. Returns null once the slot is retired (the slot
-   * count dropped below it) or the scheduler is closed.
+   * count dropped below it) or the scheduler is closed. Interrupted while waiting, it throws,
+   * unless an offer had already handed the slot a ticket: then it returns that ticket with the
+   * thread's interrupt flag set, so that no ticket is left in a slot nobody serves.
    */
   public Ticket<T> take(int slot) throws InterruptedException {
     return take(slot, null);

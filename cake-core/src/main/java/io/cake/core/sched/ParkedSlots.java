@@ -102,7 +102,10 @@ final class ParkedSlots<T> {
         }
         boolean retired;
         long limitedWait = 0L;
-        lock.lockInterruptibly();
+        // Not lockInterruptibly: while this slot is registered an offer may hand it a ticket, and
+        // an interrupt taken here would leave that ticket in the mailbox; one pending now is seen
+        // after the park below, where the mailbox is looked at first.
+        lock.lock();
         try {
           notWaiting(slot);
           t = handedTo(slot); // handed between the look above and the lock
@@ -139,9 +142,17 @@ final class ParkedSlots<T> {
         if (Thread.interrupted()) {
           lock.lock();
           try {
-            notWaiting(slot);
+            notWaiting(slot); // from here no offer hands this slot a ticket
           } finally {
             lock.unlock();
+          }
+          Ticket<T> handed = handedTo(slot);
+          if (handed != null) {
+            // An offer made the decision for this slot before the interrupt was seen: the ticket
+            // is this slot's to run, or no one's if the slot then retired. The caller still sees
+            // the interrupt.
+            Thread.currentThread().interrupt();
+            return started(handed);
           }
           throw new InterruptedException();
         }

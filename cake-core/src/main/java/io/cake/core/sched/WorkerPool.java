@@ -143,11 +143,7 @@ public final class WorkerPool<T> {
           if (exitIfDone(slot)) {
             return;
           }
-          if (strayInterrupts.getAndIncrement() == 0) {
-            LOG.warn("worker for slot {} was interrupted; carrying on (logged once per pool)", slot);
-          } else {
-            LOG.debug("worker for slot {} was interrupted; carrying on", slot);
-          }
+          strayInterrupt(slot);
           continue;
         }
         if (ticket == null) {
@@ -157,6 +153,11 @@ public final class WorkerPool<T> {
           }
           continue;
         }
+        if (Thread.interrupted()) {
+          // Interrupted with a ticket already handed to this slot: run it, even if the slot has
+          // retired since, as the last item of its thread.
+          strayInterrupt(slot);
+        }
         try {
           worker.run(ticket);
         } catch (RuntimeException | Error e) {
@@ -164,6 +165,14 @@ public final class WorkerPool<T> {
         }
       }
     };
+  }
+
+  private void strayInterrupt(int slot) {
+    if (strayInterrupts.getAndIncrement() == 0) {
+      LOG.warn("worker for slot {} was interrupted; carrying on (logged once per pool)", slot);
+    } else {
+      LOG.debug("worker for slot {} was interrupted; carrying on", slot);
+    }
   }
 
   /** True, and the slot's thread forgotten, if the pool is stopped or the slot retired. */
