@@ -84,6 +84,8 @@ final class HandOff {
         slots.returnedOne(); // back from lending: counted at the grant, which happens once
       } else if ((p = turns.scheduled(s)) == null) {
         continue;
+      } else {
+        turns.passedOver(s);
       }
       slots.take(s, p);
       lastTurnover = clock.nanoTime();

@@ -49,6 +49,8 @@ public final class SoftLimitGate {
     int slot = -1;
     long grantedAt;
     boolean cancelled;
+    /** While reclaiming: how many slots it could have used went to others ({@code TurnOrder}). */
+    int passedOver;
     private boolean closed;
 
     private Permit(String tenant, String device) {
@@ -81,7 +83,8 @@ public final class SoftLimitGate {
 
     /**
      * Takes a slot back after {@link #lend()}; waits for one, ahead of its own tenant's new callers
-     * (and of everyone while no other tenant waits; see {@code reclaimerFor}). Returns at once
+     * (and of everyone while no other tenant waits, or once the gate's slots have gone to others a
+     * full turn while it waited; see {@code reclaimerFor}). Returns at once
      * if the permit holds a slot or is closed (also if another thread closes it meanwhile).
      *
      * @throws InterruptedException if interrupted while waiting. The permit is then closed and

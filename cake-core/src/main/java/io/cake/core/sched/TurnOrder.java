@@ -19,6 +19,7 @@ final class TurnOrder {
 
   /** A lender waits to reclaim a slot. */
   void reclaiming(SoftLimitGate.Permit p) {
+    p.passedOver = 0;
     reclaimers.addLast(p);
   }
 
@@ -37,7 +38,10 @@ final class TurnOrder {
    * lent its slot continues ahead of new reads of its own tenant, and ahead of everyone while no
    * other tenant waits: its next chunk then follows its last on the same disk (sequential, no
    * seek). While another tenant waits, shares decide first, so a tenant's long block reads cannot
-   * hold another tenant's reads back by reclaiming every slot that frees.
+   * hold another tenant's reads back by reclaiming every slot that frees. But a lender has no
+   * place in the scheduler's queues, so while another tenant is always waiting its turn would
+   * never come: once slots it could use have gone to others as many times as the gate has slots
+   * (a full turn of the gate) while it waited, it takes the next one.
    */
   SoftLimitGate.Permit reclaimerFor(int s) {
     if (reclaimers.isEmpty()) {
@@ -48,7 +52,7 @@ final class TurnOrder {
     for (Iterator<SoftLimitGate.Permit> it = reclaimers.iterator(); it.hasNext(); ) {
       SoftLimitGate.Permit p = it.next();
       boolean mayUse = (owner == null || owner.equals(p.tenant())) && slots.hasRoom(p.device());
-      if (mayUse && (next == null || next.equals(p.tenant()))) {
+      if (mayUse && (next == null || next.equals(p.tenant()) || p.passedOver >= slots.limit())) {
         it.remove();
         if (owner == null && next != null && p.ticket != null) {
           scheduler.chargeShared(p.tenant(), p.ticket.cost()); // it took its tenant's turn
@@ -57,6 +61,16 @@ final class TurnOrder {
       }
     }
     return null;
+  }
+
+  /** Slot {@code s} went to the scheduler's pick: every reclaimer that could have used it was passed over. */
+  void passedOver(int s) {
+    String owner = scheduler.reservedTenant(s);
+    for (SoftLimitGate.Permit p : reclaimers) {
+      if (owner == null || owner.equals(p.tenant())) {
+        p.passedOver++;
+      }
+    }
   }
 
   /**

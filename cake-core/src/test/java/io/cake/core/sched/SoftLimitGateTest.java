@@ -111,6 +111,41 @@ class SoftLimitGateTest {
   }
 
   @Test
+  void aReclaimerIsNotStarvedByATenantThatAlwaysWaits() throws Exception {
+    // A lender has no place in the scheduler's queues: were shares alone to decide, its tenant
+    // would never be next while four threads of another tenant keep one always waiting.
+    SoftLimitGate gate = new SoftLimitGate("disk-starve", Clock.system(), 1);
+    SoftLimitGate.Permit lender = gate.acquire("a", 1);
+    lender.lend();
+    AtomicInteger bTurns = new AtomicInteger();
+    CountDownLatch stop = new CountDownLatch(1);
+    ExecutorService b = Executors.newFixedThreadPool(4);
+    try {
+      for (int i = 0; i < 4; i++) {
+        b.submit(() -> {
+          while (stop.getCount() > 0) {
+            SoftLimitGate.Permit p = acquire(gate, "b");
+            LockSupport.parkNanos(200_000); // a 0.2 ms read: the other three wait meanwhile
+            p.close();
+            bTurns.incrementAndGet();
+          }
+          return null;
+        });
+      }
+      waitUntil(() -> bTurns.get() > 100 && gate.waiting() > 0);
+      CompletableFuture<Void> reclaim = CompletableFuture.runAsync(() -> reclaim(lender));
+      reclaim.get(1, TimeUnit.SECONDS);
+      lender.close();
+    } finally {
+      stop.countDown();
+      b.shutdown();
+      assertThat(b.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+    }
+    assertThat(gate.holding()).isZero();
+    assertThat(gate.lent()).isZero();
+  }
+
+  @Test
   void aReservedSlotWaitsForItsTenant() throws Exception {
     SoftLimitGate gate = new SoftLimitGate("disk3", new ManualClock(), 2);
     gate.scheduler().setAllocation(Allocation.equalShares().withReservation("front", 1));
