@@ -90,8 +90,10 @@ public record Allocation(
     return reservations.getOrDefault(tenant, 0);
   }
 
+  /** The reserved slots together; saturates at Integer.MAX_VALUE rather than wrap negative. */
   public int totalReserved() {
-    return reservations.values().stream().mapToInt(Integer::intValue).sum();
+    long sum = reservations.values().stream().mapToLong(Integer::longValue).sum();
+    return (int) Math.min(Integer.MAX_VALUE, sum);
   }
 
   /** Most of {@code slots} that reservations may take together: all but the last shared one. */

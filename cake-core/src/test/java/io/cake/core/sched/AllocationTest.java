@@ -66,6 +66,16 @@ class AllocationTest {
   }
 
   @Test
+  void reservationsThatAddUpPastIntegerMaxValueDoNotFit() {
+    // An int sum wraps to a negative total, which fits any slot count.
+    Allocation a = Allocation.equalShares().withReservation("fe", Integer.MAX_VALUE).withReservation("batch", 2);
+    assertThat(a.totalReserved()).isEqualTo(Integer.MAX_VALUE);
+    assertThat(a.fits(6)).isFalse();
+    assertThatThrownBy(() -> a.checkFits(6, "cake.hdfs.soft-limit"))
+        .hasMessageContaining("cake.hdfs.soft-limit must be >= 2147483648");
+  }
+
+  @Test
   void aMisfitNamesTheKeyTheReservationsAndTheNumbers() {
     Allocation a = Allocation.equalShares().withReservation("fe", 3).withReservation("batch", 2);
     assertThatThrownBy(() -> a.checkFits(5, "cake.hdfs.soft-limit"))
