@@ -14,6 +14,14 @@ import io.cake.core.tenant.ThroughputContract;
  * updates them in place under its own lock (a scheduler's lane). Time is passed in.
  */
 public final class Gcra {
+  /**
+   * The longest spacing and tolerance kept, about 36 years: a contract rate below about 1e-10/s
+   * spaces calls further apart than a long holds, and a theoretical arrival time past it would wrap
+   * negative and read as long past. Within this, every time kept is at most twice it ahead of now,
+   * so differences stay exact; beyond, every call after the burst is still refused.
+   */
+  static final long LONGEST = Long.MAX_VALUE / 8;
+
   private final long[] interval;
   private final long[] tolerance;
 
@@ -23,10 +31,9 @@ public final class Gcra {
     tolerance = new long[n];
     for (int i = 0; i < n; i++) {
       ThroughputContract b = contract.buckets().get(i);
-      interval[i] = Math.max(1L, Math.round(1e9 / b.ratePerSecond()));
+      interval[i] = Math.max(1L, Math.min(LONGEST, Math.round(1e9 / b.ratePerSecond())));
       // Saturating: a burst of billions is as good as no limit on bursts.
-      tolerance[i] = b.burst() - 1 > Long.MAX_VALUE / 2 / interval[i]
-          ? Long.MAX_VALUE / 2 : (b.burst() - 1) * interval[i];
+      tolerance[i] = b.burst() - 1 > LONGEST / interval[i] ? LONGEST : (b.burst() - 1) * interval[i];
     }
   }
 
@@ -57,7 +64,7 @@ public final class Gcra {
   /** Takes a token from each bucket of {@code tat} in place, for a caller under its own lock. */
   public void take(long[] tat, long nowNanos) {
     for (int i = 0; i < tat.length; i++) {
-      tat[i] = Math.max(tat[i], nowNanos) + interval[i];
+      tat[i] = Math.min(Math.max(tat[i], nowNanos) + interval[i], nowNanos + 2 * LONGEST);
     }
   }
 }

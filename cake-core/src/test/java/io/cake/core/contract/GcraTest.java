@@ -37,4 +37,20 @@ class GcraTest {
     assertThat(g.conforms(after, 70 * MS)).as("five calls in 70 ms: the long-run bucket is empty").isFalse();
     assertThat(g.conforms(after, 100 * MS)).isTrue();
   }
+
+  @Test
+  void aRateTooLowForItsSpacingToFitALongKeepsItsBurstAndThenHoldsCallsBack() {
+    // 1e-11/s is one call in about 3,000 years: 1e20 ns, past Long.MAX_VALUE.
+    Gcra g = new Gcra(Contract.of(1e-11, 2));
+    long start = 1_000 * MS;
+    long[] tat = g.full(start);
+    assertThat(g.conforms(tat, start)).isTrue();
+    g.take(tat, start);
+    assertThat(g.conforms(tat, start)).as("the burst's second call").isTrue();
+    g.take(tat, start);
+    assertThat(g.conforms(tat, start + 1_000 * MS)).as("burst spent: a second later").isFalse();
+    assertThat(g.conforms(tat, start + 86_400_000 * MS)).as("a day later").isFalse();
+    g.take(tat, start); // a call let in regardless: the time kept must not wrap
+    assertThat(g.conforms(tat, start + 1_000 * MS)).isFalse();
+  }
 }
