@@ -73,7 +73,8 @@ public final class CakeRpcScheduler extends ForwardingRpcScheduler implements Co
         new HandlerErrorLimit(
             conf.getDouble(
                 CakeHBaseConfig.HANDLER_ABORT_ON_ERROR_PERCENT,
-                CakeHBaseConfig.DEFAULT_HANDLER_ABORT_ON_ERROR_PERCENT));
+                CakeHBaseConfig.DEFAULT_HANDLER_ABORT_ON_ERROR_PERCENT),
+            conf.getInt(HConstants.REGION_SERVER_HANDLER_COUNT, HConstants.DEFAULT_REGION_SERVER_HANDLER_COUNT));
     this.kerberos = "kerberos".equalsIgnoreCase(conf.get("hbase.security.authentication", ""));
     String error = "";
     CakeSettings s;

@@ -157,8 +157,8 @@ final class CallHandler {
 
   /** What stock RpcHandler does with an Error: count it and abort the server past the limit. */
   private void handlerError(String tenant, Error e) {
-    int handlers = queues.slotCount();
-    if (!errors.countError(handlers)) {
+    int handlers = errors.handlers(queues.slotCount());
+    if (!errors.countError(queues.slotCount())) {
       LOG.warn("Cake {}: handler error in a call of tenant {}", name, tenant, e);
       return;
     }

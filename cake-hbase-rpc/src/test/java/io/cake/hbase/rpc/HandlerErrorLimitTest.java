@@ -23,15 +23,23 @@ class HandlerErrorLimitTest {
   }
 
   @Test
-  void countsEveryErrorAgainstThePoolAsItIsNow() {
-    HandlerErrorLimit limit = new HandlerErrorLimit(0.5);
-    assertThat(limit.countError(8)).isFalse();
-    assertThat(limit.countError(8)).isFalse();
-    // The pool shrank to 4: the third Error so far is past half of it.
-    assertThat(limit.countError(4)).isTrue();
+  void countsErrorsAgainstTheConfiguredHandlersNotAPoolAimdShrank() {
+    // hbase.regionserver.handler.count 30: stock aborts at the sixteenth Error. AIMD has the pool
+    // at 4; the third Error must not abort.
+    HandlerErrorLimit limit = new HandlerErrorLimit(0.5, 30);
+    for (int i = 1; i <= 15; i++) {
+      assertThat(limit.countError(4)).as("Error %d", i).isFalse();
+    }
+    assertThat(limit.countError(4)).as("the sixteenth").isTrue();
     // Errors are never forgotten: the next one aborts again (aborting twice is harmless).
     assertThat(limit.countError(4)).isTrue();
-    assertThat(limit.errors()).isEqualTo(4);
-    assertThat(new HandlerErrorLimit(Double.NaN).countError(1)).as("as stock").isFalse();
+    assertThat(limit.errors()).isEqualTo(17);
+    // A pool AIMD grew past the configured count counts as its size.
+    HandlerErrorLimit grown = new HandlerErrorLimit(0.5, 4);
+    assertThat(grown.handlers(40)).isEqualTo(40);
+    for (int i = 1; i <= 20; i++) {
+      assertThat(grown.countError(40)).as("Error %d of a pool of 40", i).isFalse();
+    }
+    assertThat(new HandlerErrorLimit(Double.NaN, 30).countError(1)).as("as stock").isFalse();
   }
 }
