@@ -39,11 +39,20 @@ public final class CakeControllerCoprocessor implements RegionServerCoprocessor 
               return t;
             });
     // Built on the thread that will run it: LiveController is confined to one thread.
-    thread.execute(
-        () -> {
-          live = new LiveController(port, conf, LiveController.filesOf(port));
-          schedule(live, live.untilNextStep()); // just after the RegionServer's next interval closes
-        });
+    thread.execute(() -> startOn(port, conf));
+  }
+
+  /**
+   * Runs on the controller's thread. The executor keeps what a task throws in a future nobody
+   * reads, so a failure is logged here: the RegionServer serves on, without a controller.
+   */
+  void startOn(int port, Map<String, String> conf) {
+    try {
+      live = new LiveController(port, conf, LiveController.filesOf(port));
+      schedule(live, live.untilNextStep()); // just after the RegionServer's next interval closes
+    } catch (RuntimeException | Error e) {
+      LOG.error("cake-controller: could not start; this RegionServer serves without a controller", e);
+    }
   }
 
   /** Each step picks its successor's delay: update_config may change the interval. */
