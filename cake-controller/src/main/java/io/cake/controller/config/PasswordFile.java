@@ -33,10 +33,16 @@ public final class PasswordFile {
     if (!Files.isReadable(file)) {
       throw new IOException(key + " " + file + " is not readable by this process");
     }
-    // As the JDK does for its own password file: a secret every local user can read is no secret.
+    // As the JDK does for its own password file: readable by its owner alone. A group-readable
+    // file gives the password to every user of the group (the hadoop group, often), and with it
+    // the DataNode's JMX.
     try {
-      if (Files.getPosixFilePermissions(file).contains(PosixFilePermission.OTHERS_READ)) {
-        throw new IOException(key + " " + file + " is readable by every user: chmod o-r (600 is best)");
+      java.util.Set<PosixFilePermission> mode = Files.getPosixFilePermissions(file);
+      if (mode.contains(PosixFilePermission.OTHERS_READ)) {
+        throw new IOException(key + " " + file + " is readable by every user: chmod 600");
+      }
+      if (mode.contains(PosixFilePermission.GROUP_READ)) {
+        throw new IOException(key + " " + file + " is readable by its group: chmod 600");
       }
     } catch (UnsupportedOperationException notPosix) {
       // no POSIX permissions to check on this file system

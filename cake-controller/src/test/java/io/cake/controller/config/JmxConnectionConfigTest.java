@@ -113,7 +113,8 @@ class JmxConnectionConfigTest {
     wrongFiles.put(dir.resolve("missing").toString(), "is not a file");
     wrongFiles.put(dir.toString(), "is not a file");
     wrongFiles.put(passwordFile(" \n", "rw-------").toString(), "is empty");
-    wrongFiles.put(passwordFile("s3cret\n", "rw-r--r--").toString(), "is readable by every user");
+    wrongFiles.put(passwordFile("s3cret\n", "rw-r--r--").toString(), "is readable by every user: chmod 600");
+    wrongFiles.put(passwordFile("s3cret\n", "rw-r-----").toString(), "is readable by its group: chmod 600");
     wrongFiles.put("relative/jmx.password", "must be an absolute path");
     for (Map.Entry<String, String> f : wrongFiles.entrySet()) {
       assertThatThrownBy(() -> ControllerConfig.parse(conf(
@@ -124,11 +125,11 @@ class JmxConnectionConfigTest {
           .hasMessageStartingWith("cake.controller.hdfs.jmx.password-file")
           .hasMessageContaining(f.getValue());
     }
-    // Group-readable is allowed: the file may be shared with the hbase group.
+    // Its owner's alone: as the JDK's own password file.
     assertThat(ControllerConfig.parse(conf(
             "cake.controller.hdfs.jmx-url", URL,
             "cake.controller.hdfs.jmx.user", "cake",
-            "cake.controller.hdfs.jmx.password-file", passwordFile("s3cret", "rw-r-----").toString()))
+            "cake.controller.hdfs.jmx.password-file", passwordFile("s3cret", "rw-------").toString()))
         .hdfsJmx().user()).contains("cake");
   }
 }
