@@ -20,25 +20,45 @@ import java.util.function.Supplier;
  * Every call to the DataNode's scheduler (finding it, reading it, setting it) runs on one daemon
  * thread of its own and is waited for at most {@code timeout}. A DataNode JVM, or a JMX endpoint,
  * that accepts and never answers would otherwise hang the controller's tick for good, and with it
- * everything that waits for the tick. A call that timed out may still be running (RMI reads have no
- * timeout of their own): until it returns, further calls fail at once instead of queueing behind
- * it, so at most one thread is ever parked on a silent DataNode and the last allocation stays in
- * force (fail-static).
+ * everything that waits for the tick.
+ *
+ * <p>A call that timed out may still be running: RMI reads have no timeout of their own, and a
+ * half-open connection (a host gone without a reset, a stopped JVM) never answers. So a timeout
+ * also drops the connection ({@code dropConnection}), and the next call leaves the stuck thread to
+ * its read and goes on a fresh thread over a fresh connection: a DataNode that answers again is
+ * steered again from the next interval. Should that call hang too while the first is still parked,
+ * further calls fail at once until one of them returns: at most two threads are ever parked on a
+ * silent DataNode, and meanwhile the last allocation stays in force (fail-static).
  */
 public final class BoundedPort implements Supplier<FirstLevelPort>, AutoCloseable {
   private final Supplier<FirstLevelPort> find;
   private final Duration timeout;
-  private final ExecutorService thread;
+  private final String threadName;
+  private final Runnable dropConnection;
+  private volatile ExecutorService thread;
   private volatile Future<?> stuck;
   private volatile String stuckCall;
+  /** A stuck call left to its read for a fresh thread; until it returns, no second one is. */
+  private volatile Future<?> abandoned;
 
   public BoundedPort(Supplier<FirstLevelPort> find, Duration timeout, String threadName) {
+    this(find, timeout, threadName, () -> {});
+  }
+
+  /** @param dropConnection forgets the connection a call timed out on, so the next one makes a new one */
+  public BoundedPort(Supplier<FirstLevelPort> find, Duration timeout, String threadName, Runnable dropConnection) {
     this.find = Objects.requireNonNull(find);
     if (timeout == null || timeout.isNegative() || timeout.isZero()) {
       throw new IllegalArgumentException("timeout must be positive, got " + timeout);
     }
     this.timeout = timeout;
-    this.thread = Executors.newSingleThreadExecutor(r -> {
+    this.threadName = threadName;
+    this.dropConnection = Objects.requireNonNull(dropConnection);
+    this.thread = newThread();
+  }
+
+  private ExecutorService newThread() {
+    return Executors.newSingleThreadExecutor(r -> {
       Thread t = new Thread(r, threadName);
       t.setDaemon(true);
       return t;
@@ -59,8 +79,17 @@ public final class BoundedPort implements Supplier<FirstLevelPort>, AutoCloseabl
   <T> T call(String what, Callable<T> body) throws IOException {
     Future<?> previous = stuck;
     if (previous != null && !previous.isDone()) {
-      throw new IOException(stuckCall + " has not returned yet (timed out after " + timeout.toMillis()
-          + " ms); no new DataNode call until it does");
+      Future<?> older = abandoned;
+      if (older != null && !older.isDone()) {
+        throw new IOException(stuckCall + " has not returned yet (timed out after " + timeout.toMillis()
+            + " ms), nor has the call before it; no new DataNode call until one does");
+      }
+      // Leave it parked on the connection it timed out on, and go on with a fresh thread.
+      abandoned = previous;
+      stuck = null;
+      ExecutorService old = thread;
+      thread = newThread();
+      old.shutdown(); // its thread ends once its read returns
     }
     Future<T> f = thread.submit(body);
     try {
@@ -69,6 +98,7 @@ public final class BoundedPort implements Supplier<FirstLevelPort>, AutoCloseabl
       // Not cancelled: a cancelled future reads as done while its thread is still parked.
       stuck = f;
       stuckCall = what;
+      dropConnection.run();
       throw new IOException(what + " did not answer within " + timeout.toMillis() + " ms");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -88,6 +118,15 @@ public final class BoundedPort implements Supplier<FirstLevelPort>, AutoCloseabl
   @Override
   public void close() {
     thread.shutdownNow();
+  }
+
+  /** Calls that timed out and have not returned: threads parked on a silent DataNode (at most 2). */
+  int parked() {
+    int n = 0;
+    for (Future<?> f : new Future<?>[] {stuck, abandoned}) {
+      n += f != null && !f.isDone() ? 1 : 0;
+    }
+    return n;
   }
 
   private final class Bounded implements FirstLevelPort {

@@ -120,6 +120,27 @@ public final class DataNodeLocator implements Supplier<FirstLevelPort>, AutoClos
     return lastFailure;
   }
 
+  /**
+   * Forgets the connection without waiting on it: a call on it timed out ({@link BoundedPort}), and
+   * the next get() connects afresh. It is closed on a thread of its own, as closing an RMI
+   * connector sends a call the silent end may never answer.
+   */
+  public void dropConnection() {
+    JMXConnector c = connector;
+    connector = null;
+    if (c != null) {
+      Thread t = new Thread(() -> {
+        try {
+          c.close();
+        } catch (IOException ignored) {
+          // already broken
+        }
+      }, "cake-controller-datanode-close");
+      t.setDaemon(true);
+      t.start();
+    }
+  }
+
   @Override
   public void close() {
     JMXConnector c = connector;

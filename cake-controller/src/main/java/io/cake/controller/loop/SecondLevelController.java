@@ -117,8 +117,8 @@ public final class SecondLevelController implements AutoCloseable {
   public SecondLevelController(
       Supplier<HBasePort> hbase, Supplier<FirstLevelPort> hdfs, ControllerParams params, List<SloTarget> slos,
       Duration callTimeout) {
-    this(hbase, new BoundedPort(Objects.requireNonNull(hdfs), callTimeout, "cake-controller-datanode-calls"),
-        params, slos);
+    this(hbase, new BoundedPort(Objects.requireNonNull(hdfs), callTimeout, "cake-controller-datanode-calls",
+        hdfs instanceof DataNodeLocator locator ? locator::dropConnection : () -> {}), params, slos);
   }
 
   private SecondLevelController(Supplier<HBasePort> hbase, BoundedPort hdfs, ControllerParams params,

@@ -62,6 +62,11 @@ final class LoopbackJmxServer implements AutoCloseable {
     }
   }
 
+  /** The registry's port. */
+  int port() {
+    return port;
+  }
+
   /** The URL an operator would set as cake.controller.hdfs.jmx-url. */
   String url() {
     return "service:jmx:rmi:///jndi/rmi://127.0.0.1:" + port + "/jmxrmi";

@@ -89,16 +89,24 @@ class SilentDataNodeTest {
   }
 
   @Test
-  void aTickAgainstASilentEndpointGivesUpAndTheNextFailsAtOnce() throws Exception {
+  void aTickAgainstASilentEndpointGivesUpTheNextTriesAFreshConnectionAndThenFailsAtOnce() throws Exception {
     try (SecondLevelController c = controllerAgainstABlackHole(Duration.ofMillis(300))) {
       SecondLevelController.Outcome first = c.tick();
       assertThat(connected.getCount()).as("the endpoint was reached").isZero();
       assertThat(first.summary())
           .contains("failed, allocation kept")
           .contains("finding the DataNode scheduler did not answer within 300 ms");
+      hbase.rollMetrics();
       SecondLevelController.Outcome second = c.tick();
-      assertThat(second.summary()).contains("has not returned yet");
-      assertThat(c.failures()).isEqualTo(2);
+      assertThat(second.summary()).as("a fresh thread, on a fresh connection")
+          .contains("finding the DataNode scheduler did not answer within 300 ms");
+      hbase.rollMetrics();
+      SecondLevelController.Outcome third = c.tick();
+      assertThat(third.summary()).contains("has not returned yet").contains("nor has the call before it");
+      synchronized (accepted) {
+        assertThat(accepted).as("two connections, two threads parked on them, and no third").hasSize(2);
+      }
+      assertThat(c.failures()).isEqualTo(3);
       assertThat(hbase.allocation()).isEqualTo(Allocation.equalShares());
     }
   }
