@@ -1,9 +1,16 @@
 package io.cake.cli.jmx;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.net.UnknownHostException;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A RegionServer's remote JMX, as the JDK's agent serves it ({@code
@@ -12,6 +19,37 @@ import java.util.Optional;
  */
 public record JmxEndpoint(String host, int port, boolean registrySsl) {
   static final String PREFIX = "com.sun.management.jmxremote.";
+
+  /**
+   * Whether {@code named} is {@code host} itself: the same name, or a name with an address in
+   * common with it; or a loopback address while {@code host} is this machine (the JMX bound to
+   * loopback, as docs/operations.md sets it up, and the tool run on the RegionServer's host). A
+   * name that does not resolve is not the same.
+   */
+  public static boolean sameHost(String named, String host) {
+    if (named.equalsIgnoreCase(host)) {
+      return true;
+    }
+    try {
+      Set<InetAddress> own = new HashSet<>(Arrays.asList(InetAddress.getAllByName(host)));
+      InetAddress[] theirs = InetAddress.getAllByName(named);
+      if (Arrays.stream(theirs).anyMatch(own::contains)) {
+        return true;
+      }
+      return Arrays.stream(theirs).allMatch(InetAddress::isLoopbackAddress)
+          && own.stream().anyMatch(JmxEndpoint::thisMachine);
+    } catch (UnknownHostException e) {
+      return false;
+    }
+  }
+
+  private static boolean thisMachine(InetAddress a) {
+    try {
+      return a.isLoopbackAddress() || NetworkInterface.getByInetAddress(a) != null;
+    } catch (SocketException e) {
+      return false;
+    }
+  }
 
   public String url() {
     return "service:jmx:rmi:///jndi/rmi://" + host + ":" + port + "/jmxrmi";

@@ -40,6 +40,13 @@ public final class Targets {
           : JmxEndpoint.fromRuntime(runtime, rs.host()).orElseThrow(() -> new CliException(
               "RegionServer " + rs.label() + " has no remote JMX (its JVM has no com.sun.management.jmxremote.port):"
                   + " set it up as docs/operations.md says, or give --jmx-port" + NOTHING_CHANGED));
+      // The page is unauthenticated: whoever can serve it could name their own host and receive the
+      // login. Credentials go to the RegionServer's own address only.
+      if (!JmxEndpoint.sameHost(endpoint.host(), rs.host())) {
+        throw new CliException("RegionServer " + rs.label() + ": its /jmx page names JMX host " + endpoint.host()
+            + ", which is not the RegionServer's own address; cake logs in to a RegionServer's own host only"
+            + " (give --jmx-port to use it)" + NOTHING_CHANGED);
+      }
       out.add(new Target(rs, tls ? new JmxEndpoint(endpoint.host(), endpoint.port(), true) : endpoint,
           runtime.path("Name").asText(), runtime.path("StartTime").asLong()));
     }
