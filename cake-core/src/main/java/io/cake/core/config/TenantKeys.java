@@ -27,6 +27,12 @@ public final class TenantKeys {
    * core-site.xml, which RegionServers and DataNodes both read. A level's own key wins.
    */
   public static final String SHARED_PREFIX = "cake.tenant.";
+  /**
+   * HBase's {@code user:tenant[,user:tenant...]}: the tenant of an authenticated user's untagged
+   * calls. Here because the RegionServer's HDFS client wrapper counts the tenants it names as
+   * configured ones too.
+   */
+  public static final String USER_RULES = "cake.hbase.user-rules";
   /** The shared keys know no default-share key: each level's own applies. */
   private static final TenantKeys SHARED = new TenantKeys(SHARED_PREFIX, "cake.<level>.default-share");
 

@@ -55,7 +55,7 @@ public final class CakeHBaseConfig {
   public static final double DEFAULT_DEFAULT_SHARE = Allocation.DEFAULT_SHARE;
 
   /** Maps authenticated users to tenants: {@code user:tenant,user2:tenant2}. */
-  public static final String USER_RULES = "cake.hbase.user-rules";
+  public static final String USER_RULES = io.cake.core.config.TenantKeys.USER_RULES;
   public static final String DEFAULT_USER_RULES = "";
 
   /**

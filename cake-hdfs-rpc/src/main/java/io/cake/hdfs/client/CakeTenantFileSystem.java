@@ -43,7 +43,7 @@ import org.slf4j.LoggerFactory;
  * with this file system. At most {@link #MAX_TENANTS_KEY} clients exist for tenants the
  * configuration does not name; further ones read through the base client (the DataNode sees them
  * as {@code default}). Tenants the configuration names ({@code cake.hbase.tenant.<t>.*}, {@code
- * cake.slo.<t>.*}, the internal tenant) always get their own client, so names any client can send
+ * cake.slo.<t>.*}, the user rules, the internal tenant) always get their own client, so names any client can send
  * cannot crowd them out. Every client is made as the user who made this file system (the
  * RegionServer's), whichever user the first reading thread runs as (a bulk load's doAs).
  *
@@ -98,7 +98,11 @@ public class CakeTenantFileSystem extends FilterFileSystem {
         ConfigBoolean.parse(ENABLED_KEY, conf.get(ENABLED_KEY), DEFAULT_ENABLED) && "hdfs".equalsIgnoreCase(base.getUri().getScheme());
   }
 
-  /** Tenants named by keys {@code cake.tenant.<t>.<x>}, {@code cake.hbase.tenant.<t>.<x>} and {@code cake.slo.<t>.<x>}. */
+  /**
+   * Tenants named by keys {@code cake.tenant.<t>.<x>}, {@code cake.hbase.tenant.<t>.<x>} and {@code
+   * cake.slo.<t>.<x>}, and the tenants of {@link TenantKeys#USER_RULES} (read leniently: the
+   * RegionServer's scheduler refuses a malformed rule by name).
+   */
   static Set<String> configuredTenants(Configuration conf, String internalTenant) {
     Set<String> out = new TreeSet<>();
     out.add(internalTenant);
@@ -108,6 +112,12 @@ public class CakeTenantFileSystem extends FilterFileSystem {
         if (dot > 0 && TenantNames.isValid(rest.substring(0, dot))) {
           out.add(rest.substring(0, dot));
         }
+      }
+    }
+    for (String rule : conf.getTrimmedStrings(TenantKeys.USER_RULES)) {
+      String tenant = rule.substring(rule.indexOf(':') + 1).trim();
+      if (rule.indexOf(':') > 0 && TenantNames.isValid(tenant)) {
+        out.add(tenant);
       }
     }
     return out;

@@ -139,6 +139,26 @@ class TenantFileSystemIT {
   }
 
   @Test
+  void aTenantNamedOnlyInTheUserRulesIsAConfiguredOne() throws Exception {
+    // HBase maps user etl's untagged calls to tenant jobs; junk names must not push jobs onto
+    // the base client, where the DataNode would see its reads as 'default'.
+    Configuration c = new Configuration(conf);
+    c.setInt(CakeTenantFileSystem.MAX_TENANTS_KEY, 2);
+    c.set("cake.hbase.user-rules", "etl:jobs");
+    try (CakeTenantFileSystem fs = wrapper(c); FSDataInputStream in = fs.open(FILE)) {
+      byte[] b = new byte[64 * KB];
+      for (String junk : new String[] {"junk1", "junk2"}) {
+        CurrentTenant.set(junk);
+        in.readFully(0, b);
+      }
+      long jobs0 = chunks("jobs");
+      CurrentTenant.set("jobs");
+      in.readFully(0, b);
+      assertThat(chunks("jobs") - jobs0).as("the DataNode sees jobs").isPositive();
+    }
+  }
+
+  @Test
   void clientsAreMadeAsTheFileSystemsUserNotTheFirstReadersDoAs() throws Exception {
     // Hostile: a tenant's client made as whichever user first read for it, e.g. a bulk load's
     // doAs, would serve that tenant's reads of every file with that user's rights.
