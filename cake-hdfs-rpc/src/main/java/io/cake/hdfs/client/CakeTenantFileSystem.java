@@ -78,6 +78,7 @@ public class CakeTenantFileSystem extends FilterFileSystem {
   private final Map<String, FileSystem> clients = new ConcurrentHashMap<>();
   private final Object clientsLock = new Object();
   private final AtomicInteger openStreams = new AtomicInteger();
+  private final java.util.concurrent.atomic.AtomicLong fallbacks = new java.util.concurrent.atomic.AtomicLong();
   private volatile Boolean verifyChecksum;
   private volatile boolean closed;
 
@@ -214,6 +215,23 @@ public class CakeTenantFileSystem extends FilterFileSystem {
       verifyChecksum = verify;
       clients.values().forEach(c -> c.setVerifyChecksum(verify));
     }
+  }
+
+  /** A tenant's stream of {@code path} could not be opened: it reads through the base stream. */
+  void tenantStreamFailed(Path path, IOException e) {
+    long n = fallbacks.incrementAndGet();
+    if (n == 1) {
+      LOG.warn("Cake: could not open {} on a tenant's HDFS client ({}); that tenant reads it through the"
+          + " RegionServer's own stream, seen as 'default' at the DataNode, until the file is reopened."
+          + " Further ones are counted only", path, e.toString());
+    } else {
+      LOG.debug("Cake: could not open {} on a tenant's HDFS client", path, e);
+    }
+  }
+
+  /** Tenant streams that could not be opened, whose tenants read through the base stream. */
+  public long fallbacks() {
+    return fallbacks.get();
   }
 
   void streamOpened() {

@@ -31,6 +31,8 @@ final class TenantRoutingInputStream extends FSInputStream
   private final int bufferSize;
   private final FileSystem baseFs;
   private final Map<FileSystem, FSDataInputStream> streams = new ConcurrentHashMap<>();
+  /** Clients whose stream of this file could not be opened: they read through the base stream. */
+  private final java.util.Set<FileSystem> onBase = ConcurrentHashMap.newKeySet();
   private final Object openLock = new Object();
   private long pos;
   private volatile boolean closed;
@@ -54,16 +56,30 @@ final class TenantRoutingInputStream extends FSInputStream
     if (s != null) {
       return s;
     }
+    if (onBase.contains(client)) {
+      return streams.get(baseFs);
+    }
     synchronized (openLock) {
       checkOpen();
       s = streams.get(client);
-      if (s == null) {
-        s = client.open(path, bufferSize);
+      if (s == null && !onBase.contains(client)) {
+        try {
+          s = client.open(path, bufferSize);
+        } catch (java.io.InterruptedIOException e) {
+          throw e;
+        } catch (IOException e) {
+          // Opening asks the NameNode; the base stream is open and reads without it, as stock
+          // HBase's would. So a NameNode outage or failover does not fail a read HBase would serve:
+          // this tenant reads this file as the base client's until the file is opened again.
+          owner.tenantStreamFailed(path, e);
+          onBase.add(client);
+          return streams.get(baseFs);
+        }
         owner.streamOpened();
         applyOptions(s);
         streams.put(client, s);
       }
-      return s;
+      return s != null ? s : streams.get(baseFs);
     }
   }
 

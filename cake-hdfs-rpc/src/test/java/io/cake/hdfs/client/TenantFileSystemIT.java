@@ -139,6 +139,30 @@ class TenantFileSystemIT {
   }
 
   @Test
+  void withTheNameNodeDownATenantsReadOfAnOpenFileStillReturnsItsBytes() throws Exception {
+    // Hostile: a tenant's own stream of a file is opened on its first read, which asks the
+    // NameNode. Stock HBase reads an open HFile without it; so must Cake, through the stream that
+    // is already open.
+    Configuration c = new Configuration(conf);
+    c.setInt("ipc.client.connect.max.retries", 0);
+    c.setInt("ipc.client.connect.max.retries.on.timeouts", 0);
+    try (CakeTenantFileSystem fs = wrapper(c); FSDataInputStream in = fs.open(FILE)) {
+      byte[] b = new byte[64 * KB];
+      cluster.shutdownNameNode(0);
+      try {
+        CurrentTenant.set("late");
+        in.readFully(MB, b);
+        assertSlice(b, MB);
+        in.readFully(2 * MB, b); // and again, without asking the NameNode a second time
+        assertSlice(b, 2 * MB);
+        assertThat(fs.fallbacks()).isEqualTo(1);
+      } finally {
+        cluster.restartNameNode(0, true);
+      }
+    }
+  }
+
+  @Test
   void aTenantNamedOnlyInTheUserRulesIsAConfiguredOne() throws Exception {
     // HBase maps user etl's untagged calls to tenant jobs; junk names must not push jobs onto
     // the base client, where the DataNode would see its reads as 'default'.
