@@ -139,7 +139,7 @@ class HalfOpenDataNodeTest {
             "service:jmx:rmi:///jndi/rmi://127.0.0.1:" + proxy.listen.getLocalPort() + "/jmxrmi", "cake",
             DataNodeJmxAuthTest.ownerOnly(dir.resolve("controller.password"), "s3cret\n"), false), "");
         SecondLevelController c = new SecondLevelController(() -> hbasePort, locator, ControllerParams.DEFAULTS,
-            List.of(SloTarget.latency("front", 99, 100)), Duration.ofMillis(500))) {
+            List.of(SloTarget.latency("front", 99, 100)), Duration.ofSeconds(3))) {
       SecondLevelController.Outcome last = null;
       int intervals = 0;
       while (intervals < 3 && (last == null || last.plan() == null)) {

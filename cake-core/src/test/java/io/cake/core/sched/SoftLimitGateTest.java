@@ -134,7 +134,8 @@ class SoftLimitGateTest {
       }
       waitUntil(() -> bTurns.get() > 100 && gate.waiting() > 0);
       CompletableFuture<Void> reclaim = CompletableFuture.runAsync(() -> reclaim(lender));
-      reclaim.get(1, TimeUnit.SECONDS);
+      // A full turn of the gate is about a millisecond; starved, the reclaim never returns.
+      reclaim.get(5, TimeUnit.SECONDS);
       lender.close();
     } finally {
       stop.countDown();
