@@ -4,10 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cake.controller.config.JmxConnection;
 import io.cake.controller.policy.ControllerParams;
-import io.cake.controller.policy.HBaseInterval;
-import io.cake.controller.policy.ResourceLoad;
 import io.cake.controller.policy.SloTarget;
-import io.cake.core.sched.Allocation;
 import io.cake.core.sched.FairQueueScheduler;
 import io.cake.core.time.ManualClock;
 import io.cake.hdfs.datanode.HdfsSchedulerConfig;
@@ -49,15 +46,7 @@ class HalfOpenDataNodeTest {
 
   private final ManualClock clock = new ManualClock();
   private final FairQueueScheduler<String> hbase = new FairQueueScheduler<>("hb", clock, 10, 1000, 1000);
-  private final SecondLevelController.HBasePort hbasePort =
-      new SecondLevelController.HBasePort() {
-        @Override public HBaseInterval lastInterval() { return HBaseInterval.tenantsOnly(hbase.lastSnapshot()); }
-        @Override public String name() { return "hb"; }
-        @Override public ResourceLoad load() { return ResourceLoad.of(hbase.lastSnapshot()); }
-        @Override public Allocation allocation() { return hbase.allocation(); }
-        @Override public void setAllocation(Allocation a) { hbase.setAllocation(a); }
-        @Override public void setOthersLimit(java.util.Set<String> exempt, double handlers) {}
-      };
+  private final SecondLevelController.HBasePort hbasePort = SchedulerPort.of(hbase);
 
   @BeforeAll
   static void startTheDataNodesJmx() throws Exception {

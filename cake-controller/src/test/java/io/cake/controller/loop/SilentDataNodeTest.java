@@ -1,7 +1,5 @@
 package io.cake.controller.loop;
 
-import io.cake.controller.policy.ResourceLoad;
-import io.cake.controller.policy.HBaseInterval;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cake.controller.config.JmxConnection;
@@ -38,15 +36,7 @@ class SilentDataNodeTest {
   private ServerSocket blackHole;
   private DataNodeLocator locator;
 
-  private final SecondLevelController.HBasePort hbasePort =
-      new SecondLevelController.HBasePort() {
-        @Override public HBaseInterval lastInterval() { return HBaseInterval.tenantsOnly(hbase.lastSnapshot()); }
-        @Override public String name() { return "hb"; }
-        @Override public ResourceLoad load() { return ResourceLoad.of(hbase.lastSnapshot()); }
-        @Override public Allocation allocation() { return hbase.allocation(); }
-        @Override public void setAllocation(Allocation a) { hbase.setAllocation(a); }
-        @Override public void setOthersLimit(java.util.Set<String> exempt, double handlers) {}
-      };
+  private final SecondLevelController.HBasePort hbasePort = SchedulerPort.of(hbase);
 
   private SecondLevelController controllerAgainstABlackHole(Duration callTimeout) throws Exception {
     blackHole = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());

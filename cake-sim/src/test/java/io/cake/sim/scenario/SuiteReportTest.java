@@ -58,8 +58,8 @@ class SuiteReportTest {
 
   @Test
   void batchIsComparedSeedBySeedNotMedianAgainstMedian() {
-    // Equal on three seeds of four, and a tenth of a point apart on the other: the medians taken
-    // apart differ (0.905 against 0.9055), the median seed's gap is 0.
+    // The seeds agree but one: the two medians taken apart still differ, so the gate must read
+    // the median of the gaps seed by seed, which is 0.
     PolicySummary controller = met(0.90, 0.90, 0.91, 0.91);
     PolicySummary fixed = met(0.90, 0.901, 0.91, 0.91);
     assertThat(controller.batchShare().median()).isLessThan(fixed.batchShare().median());
