@@ -65,6 +65,9 @@ final class TurnOrder {
 
   /** Slot {@code s} went to the scheduler's pick: every reclaimer that could have used it was passed over. */
   void passedOver(int s) {
+    if (reclaimers.isEmpty()) {
+      return; // the usual case: no scheduler lock taken on the grant path
+    }
     String owner = scheduler.reservedTenant(s);
     for (SoftLimitGate.Permit p : reclaimers) {
       if (owner == null || owner.equals(p.tenant())) {
