@@ -157,8 +157,9 @@ final class CallHandler {
 
   /** What stock RpcHandler does with an Error: count it and abort the server past the limit. */
   private void handlerError(String tenant, Error e) {
-    int handlers = errors.handlers(queues.slotCount());
-    if (!errors.countError(queues.slotCount())) {
+    int pool = queues.slotCount(); // read once: AIMD may move it between two reads
+    int handlers = errors.handlers(pool);
+    if (!errors.countError(pool)) {
       LOG.warn("Cake {}: handler error in a call of tenant {}", name, tenant, e);
       return;
     }
