@@ -120,6 +120,7 @@ class IsolationClusterTest {
   void frontEndP99StaysNearIsolatedUnderCakeAndDegradesUnderStockFifo() throws Exception {
     RegionServerScheduler s = cluster.scheduler();
     AtomicBoolean batchRunning = new AtomicBoolean(true);
+    AtomicReference<Throwable> batchFailure = new AtomicReference<>();
     List<Thread> batch = new ArrayList<>();
     try (Connection front = tenantConnection("front"); Connection batchConn = tenantConnection("batch")) {
       try {
@@ -137,7 +138,7 @@ class IsolationClusterTest {
               }
             } catch (Exception e) {
               if (batchRunning.get()) {
-                throw new RuntimeException(e);
+                batchFailure.set(e);
               }
             }
           });
@@ -150,14 +151,20 @@ class IsolationClusterTest {
         setEnabled(true);
         CakeCluster.await("batch backlogged in Cake", Duration.ofSeconds(30), () -> s.queues().queued("batch") > 0);
         frontEnd(front, Duration.ofSeconds(1));
+        long batchDoneBefore = s.queues().metrics("batch").totalCompletions();
+        BacklogSampler backlog = BacklogSampler.start(() -> s.queues().queued("batch") > 0);
         Histogram cake = frontEnd(front, PHASE);
-        assertThat(s.queues().queued("batch")).as("batch still backlogged").isPositive();
+        backlog.stop();
 
         System.out.printf(
-            "CAKE isolation (client-side get latency, ms): isolated p50=%.2f p99=%.2f n=%d | stock FIFO+batch p50=%.2f p99=%.2f n=%d | Cake+batch p50=%.2f p99=%.2f n=%d%n",
+            "CAKE isolation (client-side get latency, ms): isolated p50=%.2f p99=%.2f n=%d | stock FIFO+batch p50=%.2f p99=%.2f n=%d | Cake+batch p50=%.2f p99=%.2f n=%d, batch queued in %.2f of samples%n",
             isolated.getValueAtPercentile(50) / 1e6, p99(isolated), isolated.getTotalCount(),
             fifo.getValueAtPercentile(50) / 1e6, p99(fifo), fifo.getTotalCount(),
-            cake.getValueAtPercentile(50) / 1e6, p99(cake), cake.getTotalCount());
+            cake.getValueAtPercentile(50) / 1e6, p99(cake), cake.getTotalCount(), backlog.fraction());
+        assertThat(batchFailure.get()).as("a batch scanner failed").isNull();
+        assertThat(s.queues().metrics("batch").totalCompletions()).as("batch served under Cake").isGreaterThan(batchDoneBefore);
+        // A closed loop of 2x handlers scanners keeps a queue; a moment between calls may not.
+        assertThat(backlog.fraction()).as("batch backlogged while the front end was measured").isGreaterThan(0.5);
         assertThat(p99(cake)).as("Cake p99 within 3x isolated").isLessThanOrEqualTo(3 * p99(isolated));
         assertThat(p99(fifo)).as("stock FIFO p99 clearly worse than Cake").isGreaterThan(3 * p99(cake));
       } finally {
