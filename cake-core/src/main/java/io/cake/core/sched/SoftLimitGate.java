@@ -62,6 +62,14 @@ public final class SoftLimitGate {
       return tenant;
     }
 
+    /**
+     * When this permit last got a slot, on the gate's clock. For its holder, which was granted
+     * under the lock; a write-off leaves it as it was.
+     */
+    public long grantedAtNanos() {
+      return grantedAt;
+    }
+
     /** The device the holder works on (null if unknown), as given to {@link #acquire}. */
     public String device() {
       return device;

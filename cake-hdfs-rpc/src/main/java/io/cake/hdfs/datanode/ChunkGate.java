@@ -6,6 +6,7 @@ import io.cake.core.time.Clock;
 import java.io.InterruptedIOException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,6 +42,7 @@ final class ChunkGate {
   private final int chunkSize;
   private final long stallNanos;
   private final UngatedReads ungated;
+  private final LongConsumer holdTimes;
   private volatile DataNodeReadScheduler.ChunkListener listener;
 
   private final AtomicInteger inFlight = new AtomicInteger();
@@ -49,13 +51,14 @@ final class ChunkGate {
   private final AtomicLong gatedChunks = new AtomicLong();
 
   ChunkGate(String name, Clock clock, SoftLimitGate gate, int chunkSize, long stallNanos,
-      UngatedReads ungated) {
+      UngatedReads ungated, LongConsumer holdTimes) {
     this.name = name;
     this.clock = clock;
     this.gate = gate;
     this.chunkSize = chunkSize;
     this.stallNanos = stallNanos;
     this.ungated = ungated;
+    this.holdTimes = holdTimes;
   }
 
   int chunkSize() {
@@ -118,6 +121,7 @@ final class ChunkGate {
    */
   SoftLimitGate.Permit end(SoftLimitGate.Permit permit, boolean lend) {
     inFlight.decrementAndGet();
+    holdTimes.accept(clock.nanoTime() - permit.grantedAtNanos());
     if (lend) {
       permit.lend();
       return permit;

@@ -24,9 +24,9 @@ import java.util.function.UnaryOperator;
  *
  * <p>A gated read holds its slot for the disk part of one chunk, or with {@link
  * HdfsSchedulerConfig#LEND_BETWEEN_CHUNKS_KEY} keeps its permit for the whole block and lends it
- * between chunks (why, in {@code ChunkGate}). Reads holding a slot longer than {@link
- * HdfsSchedulerConfig#STUCK_READ_MS_KEY} are written off by a watch thread ({@code
- * StuckReadWatch}); the stall timeout ({@link HdfsSchedulerConfig#STALL_TIMEOUT_MS_KEY}) is the
+ * between chunks (why, in {@code ChunkGate}). Reads holding a slot far longer than recent reads
+ * did, and at least {@link HdfsSchedulerConfig#STUCK_READ_MS_KEY}, are written off by a watch
+ * thread ({@code StuckReadWatch}, {@code StuckReadThreshold}); the stall timeout ({@link HdfsSchedulerConfig#STALL_TIMEOUT_MS_KEY}) is the
  * last resort behind that.
  */
 public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
@@ -73,8 +73,8 @@ public final class DataNodeReadScheduler implements FirstLevel, AutoCloseable {
     settings.pin(config.allocation());
     long stallNanos = TimeUnit.MILLISECONDS.toNanos(config.stallTimeoutMs());
     this.ungated = new UngatedReads(name, stallNanos);
-    this.chunks = new ChunkGate(name, clock, gate, config.chunkSize(), stallNanos, ungated);
     this.stuckReads = new StuckReadWatch(name, clock, gate, config.stuckReadMs());
+    this.chunks = new ChunkGate(name, clock, gate, config.chunkSize(), stallNanos, ungated, stuckReads::completed);
     this.enabled = config.enabled();
     this.lendBetweenChunks = config.lendBetweenChunks();
     long intervalMs = config.metricsIntervalMs();

@@ -94,11 +94,13 @@ public record HdfsSchedulerConfig(
   public static final long DEFAULT_STALL_TIMEOUT_MS = 10_000L;
 
   /**
-   * A disk read holding its slot this long is presumed hung (its volume does not answer): its slot
-   * goes to waiting reads, as if lent, and further reads of its volume skip the gate (counted in
-   * {@code UngatedReads}, logged once) until it returns. So a hung volume costs the other volumes'
-   * reads at most this long (plus a quarter of it, how often holders are checked), not every slot
-   * for as long as it hangs. Far above a healthy 64 KB read, even on a busy disk. 0: never.
+   * A disk read holding its slot this long, and four times longer than any read that came back in
+   * the last minute or two, is presumed hung (its volume does not answer): its slot goes to waiting
+   * reads, as if lent, and further reads of its volume skip the gate (counted in {@code
+   * UngatedReads}, logged once) until it returns. So a hung volume costs the other volumes' reads
+   * about this long (plus a quarter of it, how often holders are checked), not every slot for as
+   * long as it hangs, while a disk that is slow because it is busy is not mistaken for a hung one
+   * ({@code StuckReadThreshold}). 0: never.
    */
   public static final String STUCK_READ_MS_KEY = "cake.hdfs.stuck-read-ms";
   public static final long DEFAULT_STUCK_READ_MS = 1_000L;

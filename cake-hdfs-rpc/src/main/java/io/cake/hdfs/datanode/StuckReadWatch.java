@@ -15,7 +15,8 @@ import org.slf4j.LoggerFactory;
  * <p>A hung volume. One gate orders reads of every volume (shares and reservations are the
  * DataNode's, as in Cake), so reads stuck on one volume would hold slots the others need. A
  * watch thread {@linkplain SoftLimitGate#writeOffHeldSince writes off} reads holding a slot
- * longer than {@link HdfsSchedulerConfig#STUCK_READ_MS_KEY}: their slots go to waiting reads, and
+ * longer than a {@link StuckReadThreshold} (relative to the reads that came back, and at least
+ * {@link HdfsSchedulerConfig#STUCK_READ_MS_KEY}): their slots go to waiting reads, and
  * further reads of their volume skip the gate until they return. The stall timeout ({@link
  * HdfsSchedulerConfig#STALL_TIMEOUT_MS_KEY}) is the last resort behind that, for a gate that stops
  * turning over for any other reason.
@@ -27,6 +28,7 @@ final class StuckReadWatch {
   private final Clock clock;
   private final SoftLimitGate gate;
   private final long stuckNanos;
+  private final StuckReadThreshold threshold;
   private final AtomicBoolean loggedStuck = new AtomicBoolean();
   private ScheduledExecutorService watch;
 
@@ -35,6 +37,12 @@ final class StuckReadWatch {
     this.clock = clock;
     this.gate = gate;
     this.stuckNanos = TimeUnit.MILLISECONDS.toNanos(stuckReadMs);
+    this.threshold = new StuckReadThreshold(stuckNanos, clock.nanoTime());
+  }
+
+  /** A read held its slot {@code heldNanos} and came back: what the threshold learns from. */
+  void completed(long heldNanos) {
+    threshold.completed(heldNanos);
   }
 
   /** Starts the thread, once, if stuck reads are written off at all. */
@@ -63,12 +71,15 @@ final class StuckReadWatch {
     if (stuckNanos <= 0) {
       return 0;
     }
-    int n = gate.writeOffHeldSince(clock.nanoTime() - stuckNanos);
+    long now = clock.nanoTime();
+    long stuck = threshold.nanos(now);
+    int n = gate.writeOffHeldSince(now - stuck);
     if (n > 0 && loggedStuck.compareAndSet(false, true)) {
-      LOG.warn("Cake {}: {} disk read(s) held a slot for over {} ms ({}), volume(s) {}: their slots"
-              + " go to other reads, and reads of those volumes skip the gate until they return."
-              + " Further ones are only counted (StuckReads, StuckVolumes)", name, n,
-          TimeUnit.NANOSECONDS.toMillis(stuckNanos), HdfsSchedulerConfig.STUCK_READ_MS_KEY,
+      LOG.warn("Cake {}: {} disk read(s) held a slot for over {} ms ({} times the longest recent"
+              + " read, at least {}), volume(s) {}: their slots go to other reads, and reads of"
+              + " those volumes skip the gate until they return. Further ones are only counted"
+              + " (StuckReads, StuckVolumes)", name, n, TimeUnit.NANOSECONDS.toMillis(stuck),
+          StuckReadThreshold.FACTOR, HdfsSchedulerConfig.STUCK_READ_MS_KEY,
           gate.stuckDevices());
     }
     return n;

@@ -100,6 +100,43 @@ class StuckVolumeTest {
     }
   }
 
+  /**
+   * Hostile (issue 56, defect 10): a disk slow because it is busy, every read coming back after 700
+   * ms. A read then taking 1.5 s is that disk's tail, not a hang: a fixed 1 s would un-gate the
+   * volume. Written off only past four times the longest read that came back.
+   */
+  @Test
+  void aSlowButHealthyDiskIsNotTakenForAHungOne() throws Exception {
+    ManualClock clock = new ManualClock();
+    try (DataNodeReadScheduler s = new DataNodeReadScheduler("hdfs-slow", config(2, 600_000), clock)) {
+      for (int i = 0; i < 5; i++) {
+        DataNodeReadScheduler.ReadSession r = s.openSession("batch", "DFSClient_attempt_x", "vol-a");
+        r.begin(65536);
+        clock.advance(Duration.ofMillis(700));
+        assertThat(s.writeOffStuckReads()).isZero();
+        r.end();
+        r.close();
+      }
+      DataNodeReadScheduler.ReadSession slow = s.openSession("batch", "DFSClient_attempt_x", "vol-a");
+      slow.begin(65536);
+      clock.advance(Duration.ofMillis(1500));
+      assertThat(s.writeOffStuckReads()).as("a busy disk's tail read is not stuck").isZero();
+      DataNodeReadScheduler.ReadSession next = s.openSession("front", "DFSClient_cake_front_1_1", "vol-a");
+      next.begin(65536);
+      assertThat(s.holding()).as("the volume's reads are still gated").isEqualTo(2);
+      next.end();
+      next.close();
+      clock.advance(Duration.ofMillis(4 * 700 - 1500 - 1));
+      assertThat(s.writeOffStuckReads()).isZero();
+      clock.advance(Duration.ofMillis(1));
+      assertThat(s.writeOffStuckReads()).as("four times the longest read: hung").isEqualTo(1);
+      slow.end();
+      slow.close();
+      assertThat(s.ungatedReads()).isZero();
+      assertThat(s.holding()).isZero();
+    }
+  }
+
   /** No timer, no JMX, {@code slots} disk slots, the default stuck-read time. */
   private static HdfsSchedulerConfig config(int slots, long stallMs) {
     Configuration conf = new Configuration(false);
