@@ -5,7 +5,11 @@ import io.cake.core.time.Clock;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
 import org.apache.hadoop.hdfs.protocol.ExtendedBlock;
 import org.apache.hadoop.hdfs.server.datanode.DataNode;
 import org.apache.hadoop.hdfs.server.datanode.DataStorage;
@@ -64,12 +68,32 @@ public class CakeFsDatasetFactory extends FsDatasetSpi.Factory<FsDatasetSpi<?>> 
             "hdfs-" + datanode.getXferPort(),
             name -> new DataNodeReadScheduler(name, config, Clock.system()));
     scheduler.start(config.jmx() ? new HdfsSchedulerControl(scheduler) : null);
-    return wrap(real, scheduler);
+    return BlockStreamDataset.wrap(real, new Gate(scheduler, real, claims(datanode, conf, scheduler.name())));
   }
 
-  /** The proxy around {@code real}; public for embedding in other factories. */
+  /**
+   * The proxy around {@code real}, honouring every tenant a client names; public for embedding
+   * in other factories.
+   */
   public static FsDatasetSpi<?> wrap(FsDatasetSpi<?> real, DataNodeReadScheduler scheduler) {
-    return BlockStreamDataset.wrap(real, new Gate(scheduler, real));
+    return BlockStreamDataset.wrap(real, new Gate(scheduler, real, new TenantClaims(scheduler.name(), false, Set.of())));
+  }
+
+  /** Who may name a tenant: checked when block tokens tell who reads; see {@link TenantClaims}. */
+  private static TenantClaims claims(DataNode datanode, Configuration conf, String name) {
+    if (!conf.getBoolean(DFSConfigKeys.DFS_BLOCK_ACCESS_TOKEN_ENABLE_KEY, false)) {
+      return new TenantClaims(name, false, Set.of());
+    }
+    Set<String> users = new HashSet<>(Arrays.asList(conf.getTrimmedStrings(
+        HdfsSchedulerConfig.SERVICE_USERS_KEY, HdfsSchedulerConfig.DEFAULT_SERVICE_USERS)));
+    try {
+      TokenUsers.install(datanode);
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      LOG.error("Cake: cannot see who reads on this Hadoop ({}): every tenant a client names reads"
+          + " as default", e.toString());
+      users = Set.of();
+    }
+    return new TenantClaims(name, true, users);
   }
 
   /** The scheduler behind a dataset built by this factory, or null for any other dataset. */
@@ -78,7 +102,7 @@ public class CakeFsDatasetFactory extends FsDatasetSpi.Factory<FsDatasetSpi<?>> 
   }
 
   /** Hooks each client read's block stream to Cake's gate. */
-  private record Gate(DataNodeReadScheduler scheduler, FsDatasetSpi<?> real)
+  private record Gate(DataNodeReadScheduler scheduler, FsDatasetSpi<?> real, TenantClaims claims)
       implements BlockStreamDataset.Wrapper {
     @Override
     public void shutdown() {
@@ -99,7 +123,8 @@ public class CakeFsDatasetFactory extends FsDatasetSpi.Factory<FsDatasetSpi<?>> 
         return in; // not a client read: balancer copy, replication, checksum, fd passing
       }
       DataNodeReadScheduler.ReadSession session =
-          scheduler.openSession(scheduler.tenantOf(client), client, volumeOf(block));
+          scheduler.openSession(scheduler.tenantOf(claims.admit(client, TokenUsers.verifiedUser())),
+              client, volumeOf(block));
       if (in instanceof FileInputStream f) {
         return new HookedFileInputStream(f, session);
       }

@@ -89,6 +89,12 @@ public final class ClientNameParser {
     return TenantNames.DEFAULT;
   }
 
+  /** Whether {@code clientName} names a Cake tenant ({@code DFSClient_cake_...}), valid or not. */
+  static boolean namesTenant(String clientName) {
+    String task = taskIdOf(clientName);
+    return task != null && task.startsWith(TENANT_MARKER);
+  }
+
   public String batchTenant() {
     return batchTenant;
   }

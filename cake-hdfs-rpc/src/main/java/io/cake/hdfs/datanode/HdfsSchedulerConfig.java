@@ -105,6 +105,15 @@ public record HdfsSchedulerConfig(
   public static final String STUCK_READ_MS_KEY = "cake.hdfs.stuck-read-ms";
   public static final long DEFAULT_STUCK_READ_MS = 1_000L;
 
+  /**
+   * The users whose reads may name a Cake tenant ({@code DFSClient_cake_<tenant>_...}): the
+   * RegionServers' user. Checked only with {@code dfs.block.access.token.enable}, when the block
+   * token tells the DataNode who reads; others' claims read as {@code default}. Read by {@code
+   * TenantClaims} at start.
+   */
+  public static final String SERVICE_USERS_KEY = "cake.hdfs.service-users";
+  public static final String DEFAULT_SERVICE_USERS = "hbase";
+
   /** Share of tenants with no {@code cake.hdfs.tenant.<name>.share} key. */
   public static final String DEFAULT_SHARE_KEY = "cake.hdfs.default-share";
   public static final double DEFAULT_DEFAULT_SHARE = Allocation.DEFAULT_SHARE;
