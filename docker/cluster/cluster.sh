@@ -457,6 +457,9 @@ daemon() {
     dn*) i=${r#dn}
         if [ "$CAKE" = on ]; then
           read -r -a jmx <<< "$(jmx_flags "$DIR/jmx/dn$i" "$(host_of "$i")" "$(dn_jmx "$i")" "$(dn_jmx_rmi "$i")")"
+          # The controller's user may steer Cake's MBeans only, not dump the heap (docs/install.md).
+          jmx+=(-Djavax.management.builder.initial=io.cake.core.jmx.CakeOnlyMBeanServerBuilder
+                -Dcake.jmx.cake-only-users=cakecontroller)
         fi
         read -r -a prom <<< "$(exporter_flags "${agent:-}" "$(host_of "$i")" "$(dn_metrics "$i")")"
         launch "dn$i" 256m "$DIR/conf/dn$i:$hadoop_cp" "${jmx[@]}" "${prom[@]}" -- org.apache.hadoop.hdfs.server.datanode.DataNode ;;

@@ -1,6 +1,7 @@
 package io.cake.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
@@ -13,6 +14,11 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import javax.management.MBeanServerConnection;
+import javax.management.ObjectName;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Get;
@@ -53,6 +59,7 @@ class CakeClusterIT {
   private Map<String, String> env;
   private ClusterView view;
   private Path jar;
+  private Path clusterDir;
   private Connection connection;
   private final Map<String, List<byte[]>> rowsByHost = new TreeMap<>();
   private final List<ProcessHandle> started = new ArrayList<>();
@@ -64,6 +71,7 @@ class CakeClusterIT {
     assertThat(jar).as("cake-server's jar, built in this reactor before this module").isRegularFile();
     jar = jar.toRealPath();
     Path dir = Path.of(System.getProperty("cake.cluster.dir")).toAbsolutePath();
+    clusterDir = dir;
     Files.createDirectories(dir);
     Path hbaseExtra = dir.resolveSibling("it-hbase-site.xml");
     Files.writeString(hbaseExtra, TestTable.hbaseSite(INTERVAL_MS, Map.of("cake.slo.frontend.latency-ms", (int) SLO_MS)));
@@ -155,6 +163,30 @@ class CakeClusterIT {
     for (String role : List.of("master", "rs1", "rs2", "dn1", "dn2")) {
       assertThat(cluster.log(role).lines().filter(l -> l.contains(" ERROR ") && l.contains("cake")))
           .as(role + " log: Cake errors").isEmpty();
+    }
+  }
+
+  /**
+   * The DataNodes' JMX as installed: anonymous logins refused, and the controller's user (readwrite,
+   * to steer Cake) kept to Cake's MBeans by CakeOnlyMBeanServerBuilder, so it cannot dump the heap.
+   */
+  @Test
+  @Order(2)
+  void theDataNodesJmxRefusesAnonymousLoginsAndKeepsTheControllerToCake() throws Exception {
+    JMXServiceURL url = new JMXServiceURL(env.get("DN1_JMX_URL"));
+    assertThatThrownBy(() -> JMXConnectorFactory.connect(url, Map.of()).close())
+        .isInstanceOf(SecurityException.class);
+    String password = Files.readString(clusterDir.resolve("jmx/secret")).trim();
+    try (JMXConnector c = JMXConnectorFactory.connect(url,
+        Map.of(JMXConnector.CREDENTIALS, new String[] {"cakecontroller", password}))) {
+      MBeanServerConnection s = c.getMBeanServerConnection();
+      assertThat(s.queryNames(null, null)).isNotEmpty().allMatch(n -> n.getDomain().equals("io.cake"));
+      ObjectName hotspot = new ObjectName("com.sun.management:type=HotSpotDiagnostic");
+      assertThatThrownBy(() -> s.invoke(hotspot, "dumpHeap",
+          new Object[] {clusterDir.resolve("should-not-exist.hprof").toString(), true},
+          new String[] {String.class.getName(), boolean.class.getName()}))
+          .isInstanceOf(SecurityException.class);
+      assertThat(clusterDir.resolve("should-not-exist.hprof")).doesNotExist();
     }
   }
 

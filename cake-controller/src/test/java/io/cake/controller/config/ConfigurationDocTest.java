@@ -3,6 +3,7 @@ package io.cake.controller.config;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cake.core.config.TenantKeys;
+import io.cake.core.jmx.CakeOnlyMBeanServerBuilder;
 import io.cake.hbase.config.CakeHBaseConfig;
 import io.cake.hdfs.client.CakeTenantFileSystem;
 import io.cake.hdfs.datanode.HdfsSchedulerConfig;
@@ -33,7 +34,8 @@ import org.junit.jupiter.api.Test;
  */
 class ConfigurationDocTest {
   private static final List<Class<?>> CONFIG_CLASSES = List.of(
-      CakeHBaseConfig.class, HdfsSchedulerConfig.class, CakeTenantFileSystem.class, ControllerConfig.class, TenantKeys.class);
+      CakeHBaseConfig.class, HdfsSchedulerConfig.class, CakeTenantFileSystem.class, ControllerConfig.class, TenantKeys.class,
+      CakeOnlyMBeanServerBuilder.class);
 
   /** A table row: | `key` | default | ... */
   private static final Pattern ROW = Pattern.compile("(?m)^\\| `([a-z][a-zA-Z0-9.<>_-]*)` \\| ([^|]*) \\|");
