@@ -5,6 +5,7 @@ import io.cake.core.config.ConfigNumbers;
 import io.cake.core.config.TenantKeys;
 import io.cake.core.tenant.CurrentTenant;
 import io.cake.core.tenant.TenantNames;
+import io.cake.core.time.Clock;
 import io.cake.hdfs.datanode.ClientNameParser;
 import java.io.IOException;
 import java.security.PrivilegedExceptionAction;
@@ -15,6 +16,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
@@ -41,8 +43,12 @@ import org.slf4j.LoggerFactory;
  * CurrentTenant}, set by the HBase handler). Threads with no tenant (flush, compaction, prefetch)
  * use {@link #INTERNAL_TENANT_KEY}. Extra streams are closed with the file; the clients are closed
  * with this file system. At most {@link #MAX_TENANTS_KEY} clients exist for tenants the
- * configuration does not name; further ones read through the base client (the DataNode sees them
- * as {@code default}). Tenants the configuration names ({@code cake.hbase.tenant.<t>.*}, {@code
+ * configuration does not name. A new tenant past that takes the place of the one idle longest, if
+ * it has been idle {@link #IDLE_NANOS} (as long as the RegionServer's tenant cap keeps a silent
+ * tenant): that client is retired ({@link TenantClient}), its streams close once no read holds
+ * them. Otherwise the new tenant reads through the base client (the DataNode sees it as {@code
+ * default}). So names any client can send fill the places only for a while, and a file has at most
+ * one stream per live client. Tenants the configuration names ({@code cake.hbase.tenant.<t>.*}, {@code
  * cake.slo.<t>.*}, the user rules, the internal tenant) always get their own client, so names any client can send
  * cannot crowd them out. Every client is made as the user who made this file system (the
  * RegionServer's), whichever user the first reading thread runs as (a bulk load's doAs).
@@ -68,22 +74,32 @@ public class CakeTenantFileSystem extends FilterFileSystem {
   public static final String ENABLED_KEY = "cake.hdfs.client.enabled";
   public static final boolean DEFAULT_ENABLED = true;
 
+  /** How long an unconfigured tenant's client must go unused before another tenant may take its place. */
+  static final long IDLE_NANOS = TimeUnit.MINUTES.toNanos(5);
+
   private final Configuration tenantConf;
   private final boolean routing;
   private final String internalTenant;
   private final int maxTenants;
   private final Set<String> configuredTenants;
   private final UserGroupInformation owner;
+  private final Clock clock;
   private int unconfiguredClients;
-  private final Map<String, FileSystem> clients = new ConcurrentHashMap<>();
+  private final Map<String, TenantClient> clients = new ConcurrentHashMap<>();
   private final Object clientsLock = new Object();
   private final AtomicInteger openStreams = new AtomicInteger();
   private final java.util.concurrent.atomic.AtomicLong fallbacks = new java.util.concurrent.atomic.AtomicLong();
+  private final java.util.concurrent.atomic.AtomicLong retired = new java.util.concurrent.atomic.AtomicLong();
   private volatile Boolean verifyChecksum;
   private volatile boolean closed;
 
   public CakeTenantFileSystem(FileSystem base, Configuration conf) {
+    this(base, conf, Clock.system());
+  }
+
+  CakeTenantFileSystem(FileSystem base, Configuration conf, Clock clock) {
     super(base);
+    this.clock = clock;
     this.tenantConf = new Configuration(conf);
     this.internalTenant =
         TenantNames.check(INTERNAL_TENANT_KEY, conf.getTrimmed(INTERNAL_TENANT_KEY, DEFAULT_INTERNAL_TENANT));
@@ -140,10 +156,12 @@ public class CakeTenantFileSystem extends FilterFileSystem {
     return openStreams.get();
   }
 
-  /** The client used for {@code tenant}: its own, or the base one past the bound. */
-  FileSystem clientFor(String tenant) throws IOException {
-    FileSystem c = clients.get(tenant);
+  /** The client of {@code tenant}, made if needed; null when it reads through the base client. */
+  TenantClient clientFor(String tenant) throws IOException {
+    long now = clock.nanoTime();
+    TenantClient c = clients.get(tenant);
     if (c != null) {
+      c.used(now);
       return c;
     }
     synchronized (clientsLock) {
@@ -153,13 +171,14 @@ public class CakeTenantFileSystem extends FilterFileSystem {
       c = clients.get(tenant);
       if (c == null) {
         boolean configured = configuredTenants.contains(tenant);
-        if (!configured && unconfiguredClients >= maxTenants) {
-          return fs;
+        if (!configured && unconfiguredClients >= maxTenants && !retireIdlest(now)) {
+          return null;
         }
         Configuration tc = new Configuration(tenantConf);
         tc.set(ClientNameParser.ATTEMPT_ID_KEY, ClientNameParser.attemptIdFor(tenant));
+        FileSystem fsOfTenant;
         try {
-          c = owner.doAs((PrivilegedExceptionAction<FileSystem>) () -> FileSystem.newInstance(fs.getUri(), tc));
+          fsOfTenant = owner.doAs((PrivilegedExceptionAction<FileSystem>) () -> FileSystem.newInstance(fs.getUri(), tc));
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
           throw new java.io.InterruptedIOException("interrupted creating the client of tenant " + tenant);
@@ -169,13 +188,39 @@ public class CakeTenantFileSystem extends FilterFileSystem {
         }
         Boolean v = verifyChecksum;
         if (v != null) {
-          c.setVerifyChecksum(v);
+          fsOfTenant.setVerifyChecksum(v);
         }
+        c = new TenantClient(tenant, fsOfTenant, configured, now);
         clients.put(tenant, c);
         LOG.debug("new HDFS client for tenant {}", tenant);
       }
+      c.used(now);
       return c;
     }
+  }
+
+  /** Retires the unconfigured client idle longest, if idle {@link #IDLE_NANOS}; whether it did. */
+  private boolean retireIdlest(long now) {
+    TenantClient idlest = null;
+    for (TenantClient c : clients.values()) {
+      if (!c.configured() && (idlest == null || c.lastUsed() - idlest.lastUsed() < 0)) {
+        idlest = c;
+      }
+    }
+    if (idlest == null || now - idlest.lastUsed() < IDLE_NANOS) {
+      return false;
+    }
+    clients.remove(idlest.tenant());
+    unconfiguredClients--;
+    retired.incrementAndGet();
+    idlest.retire();
+    LOG.debug("retired the idle HDFS client of tenant {}", idlest.tenant());
+    return true;
+  }
+
+  /** Clients retired since start, their places taken by other tenants. */
+  public long retiredClients() {
+    return retired.get();
   }
 
   @Override
@@ -213,7 +258,7 @@ public class CakeTenantFileSystem extends FilterFileSystem {
     super.setVerifyChecksum(verify);
     synchronized (clientsLock) {
       verifyChecksum = verify;
-      clients.values().forEach(c -> c.setVerifyChecksum(verify));
+      clients.values().forEach(c -> c.fs().setVerifyChecksum(verify));
     }
   }
 
@@ -244,7 +289,7 @@ public class CakeTenantFileSystem extends FilterFileSystem {
 
   @Override
   public void close() throws IOException {
-    List<FileSystem> toClose;
+    List<TenantClient> toClose;
     synchronized (clientsLock) {
       if (closed) {
         return;
@@ -254,9 +299,9 @@ public class CakeTenantFileSystem extends FilterFileSystem {
       clients.clear();
     }
     IOException first = null;
-    for (FileSystem c : toClose) {
+    for (TenantClient c : toClose) {
       try {
-        c.close();
+        c.fs().close(); // with the file system: its streams go too, as the base client's do
       } catch (IOException e) {
         first = first == null ? e : first;
       }

@@ -5,19 +5,20 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.fs.CanSetDropBehind;
 import org.apache.hadoop.fs.CanSetReadahead;
 import org.apache.hadoop.fs.CanUnbuffer;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSInputStream;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StreamCapabilities;
 
 /**
  * One open file of {@link CakeTenantFileSystem}: reads go to a stream of the same file on the
- * reading thread's tenant's client, opened on first use and closed with this stream.
+ * reading thread's tenant's client, opened on first use and closed with this stream or when that
+ * client is retired ({@link TenantStream}: never under a read).
  *
  * <p>Positional reads (HBase gets) are thread-safe and touch no shared position. Stream reads
  * (HBase scans, which HBase serialises per stream) keep one logical position here; the tenant
@@ -29,10 +30,10 @@ final class TenantRoutingInputStream extends FSInputStream
   private final CakeTenantFileSystem owner;
   private final Path path;
   private final int bufferSize;
-  private final FileSystem baseFs;
-  private final Map<FileSystem, FSDataInputStream> streams = new ConcurrentHashMap<>();
+  private final TenantStream base;
+  private final Map<TenantClient, TenantStream> streams = new ConcurrentHashMap<>();
   /** Clients whose stream of this file could not be opened: they read through the base stream. */
-  private final java.util.Set<FileSystem> onBase = ConcurrentHashMap.newKeySet();
+  private final Set<TenantClient> onBase = ConcurrentHashMap.newKeySet();
   private final Object openLock = new Object();
   private long pos;
   private volatile boolean closed;
@@ -44,42 +45,69 @@ final class TenantRoutingInputStream extends FSInputStream
     this.owner = owner;
     this.path = path;
     this.bufferSize = bufferSize;
-    this.baseFs = owner.getRawFileSystem();
-    streams.put(baseFs, base);
+    this.base = new TenantStream(base, null, owner::streamClosed);
   }
 
-  /** The stream for the calling thread's tenant, opened if needed. */
-  private FSDataInputStream current() throws IOException {
+  /**
+   * The stream for the calling thread's tenant, opened if needed, taken for one read: the caller
+   * releases it. The base stream if the tenant has no client of its own.
+   */
+  private TenantStream acquire() throws IOException {
     checkOpen();
-    FileSystem client = owner.clientFor(owner.currentTenant());
-    FSDataInputStream s = streams.get(client);
-    if (s != null) {
-      return s;
+    TenantClient client = owner.clientFor(owner.currentTenant());
+    if (client != null && !onBase.contains(client)) {
+      TenantStream s = streams.get(client);
+      if (s != null && s.acquire()) {
+        return s;
+      }
+      s = open(client);
+      if (s != null) {
+        return s;
+      }
     }
-    if (onBase.contains(client)) {
-      return streams.get(baseFs);
+    if (base.acquire()) {
+      return base;
     }
+    throw new IOException("stream closed: " + path);
+  }
+
+  /** Opens (and takes) {@code client}'s stream of this file; null to read through the base one. */
+  private TenantStream open(TenantClient client) throws IOException {
     synchronized (openLock) {
       checkOpen();
-      s = streams.get(client);
-      if (s == null && !onBase.contains(client)) {
-        try {
-          s = client.open(path, bufferSize);
-        } catch (java.io.InterruptedIOException e) {
-          throw e;
-        } catch (IOException e) {
-          // Opening asks the NameNode; the base stream is open and reads without it, as stock
-          // HBase's would. So a NameNode outage or failover does not fail a read HBase would serve:
-          // this tenant reads this file as the base client's until the file is opened again.
-          owner.tenantStreamFailed(path, e);
-          onBase.add(client);
-          return streams.get(baseFs);
-        }
-        owner.streamOpened();
-        applyOptions(s);
-        streams.put(client, s);
+      TenantStream s = streams.get(client);
+      if (s != null && s.acquire()) {
+        return s;
       }
-      return s != null ? s : streams.get(baseFs);
+      // Streams of retired clients are closed or closing: forget them, so a file keeps at most
+      // one stream per live client, however many tenants came and went.
+      streams.values().removeIf(TenantStream::retired);
+      onBase.removeIf(TenantClient::retired);
+      if (client.retired() || onBase.contains(client)) {
+        return null;
+      }
+      FSDataInputStream in;
+      try {
+        in = client.fs().open(path, bufferSize);
+      } catch (java.io.InterruptedIOException e) {
+        throw e;
+      } catch (IOException e) {
+        // Opening asks the NameNode; the base stream is open and reads without it, as stock
+        // HBase's would. So a NameNode outage or failover does not fail a read HBase would serve:
+        // this tenant reads this file as the base client's until the file is opened again.
+        owner.tenantStreamFailed(path, e);
+        onBase.add(client);
+        return null;
+      }
+      owner.streamOpened();
+      applyOptions(in);
+      s = new TenantStream(in, client, owner::streamClosed);
+      if (!client.add(s)) {
+        s.retire(); // the client was retired meanwhile: closes the stream
+        return null;
+      }
+      streams.put(client, s);
+      return s.acquire() ? s : null;
     }
   }
 
@@ -91,8 +119,8 @@ final class TenantRoutingInputStream extends FSInputStream
       if (readahead != null) {
         s.setReadahead(readahead);
       }
-    } catch (IOException | UnsupportedOperationException e) {
-      // advisory only
+    } catch (IOException | RuntimeException e) {
+      // advisory only; a stream closed meanwhile takes none
     }
   }
 
@@ -106,32 +134,53 @@ final class TenantRoutingInputStream extends FSInputStream
 
   @Override
   public int read(long position, byte[] buffer, int offset, int length) throws IOException {
-    return current().read(position, buffer, offset, length);
+    TenantStream s = acquire();
+    try {
+      return s.in().read(position, buffer, offset, length);
+    } finally {
+      s.release();
+    }
   }
 
   @Override
   public void readFully(long position, byte[] buffer, int offset, int length) throws IOException {
-    current().readFully(position, buffer, offset, length);
+    TenantStream s = acquire();
+    try {
+      s.in().readFully(position, buffer, offset, length);
+    } finally {
+      s.release();
+    }
   }
 
   @Override
   public void readFully(long position, byte[] buffer) throws IOException {
-    current().readFully(position, buffer, 0, buffer.length);
+    readFully(position, buffer, 0, buffer.length);
   }
 
   // ------------------------------------------------------------------ stream reads
 
-  private FSDataInputStream positioned() throws IOException {
-    FSDataInputStream s = current();
-    if (s.getPos() != pos) {
-      s.seek(pos);
+  /** One stream read on the tenant's stream, sought to this stream's position first. */
+  private <T> T positioned(StreamRead<T> read) throws IOException {
+    TenantStream s = acquire();
+    try {
+      FSDataInputStream in = s.in();
+      if (in.getPos() != pos) {
+        in.seek(pos);
+      }
+      return read.on(in);
+    } finally {
+      s.release();
     }
-    return s;
+  }
+
+  @FunctionalInterface
+  private interface StreamRead<T> {
+    T on(FSDataInputStream in) throws IOException;
   }
 
   @Override
   public synchronized int read() throws IOException {
-    int b = positioned().read();
+    int b = positioned(FSDataInputStream::read);
     if (b >= 0) {
       pos++;
     }
@@ -140,7 +189,7 @@ final class TenantRoutingInputStream extends FSInputStream
 
   @Override
   public synchronized int read(byte[] b, int off, int len) throws IOException {
-    int n = positioned().read(b, off, len);
+    int n = positioned(in -> in.read(b, off, len));
     if (n > 0) {
       pos += n;
     }
@@ -152,15 +201,16 @@ final class TenantRoutingInputStream extends FSInputStream
     if (n <= 0) {
       return 0;
     }
-    FSDataInputStream s = positioned();
-    long skipped = s.skip(n);
-    pos = s.getPos();
-    return skipped;
+    return positioned(in -> {
+      long skipped = in.skip(n);
+      pos = in.getPos();
+      return skipped;
+    });
   }
 
   @Override
   public synchronized int available() throws IOException {
-    return positioned().available();
+    return positioned(FSDataInputStream::available);
   }
 
   @Override
@@ -186,21 +236,31 @@ final class TenantRoutingInputStream extends FSInputStream
 
   @Override
   public void unbuffer() {
-    for (FSDataInputStream s : streams.values()) {
-      s.unbuffer();
+    for (TenantStream s : all()) {
+      try {
+        s.in().unbuffer();
+      } catch (RuntimeException e) {
+        // a stream closed meanwhile: nothing to unbuffer
+      }
     }
   }
 
   @Override
   public void setDropBehind(Boolean drop) throws IOException {
     dropBehind = drop;
-    streams.values().forEach(this::applyOptions);
+    all().forEach(s -> applyOptions(s.in()));
   }
 
   @Override
   public void setReadahead(Long ra) throws IOException {
     readahead = ra;
-    streams.values().forEach(this::applyOptions);
+    all().forEach(s -> applyOptions(s.in()));
+  }
+
+  private List<TenantStream> all() {
+    List<TenantStream> out = new ArrayList<>(streams.values());
+    out.add(base);
+    return out;
   }
 
   @Override
@@ -215,30 +275,19 @@ final class TenantRoutingInputStream extends FSInputStream
     }
   }
 
+  /** Retires every stream of this file: each closes once no read holds it. */
   @Override
-  public void close() throws IOException {
-    List<FSDataInputStream> toClose;
+  public void close() {
+    List<TenantStream> toRetire;
     synchronized (openLock) {
       if (closed) {
         return;
       }
       closed = true;
-      toClose = new ArrayList<>(streams.values());
+      toRetire = all();
       streams.clear();
     }
-    IOException first = null;
-    for (FSDataInputStream s : toClose) {
-      try {
-        s.close();
-      } catch (IOException e) {
-        first = first == null ? e : first;
-      } finally {
-        owner.streamClosed();
-      }
-    }
-    if (first != null) {
-      throw first;
-    }
+    toRetire.forEach(TenantStream::retire);
   }
 
   @Override

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cake.core.metrics.TenantMetrics;
 import io.cake.core.tenant.CurrentTenant;
+import io.cake.core.time.ManualClock;
 import io.cake.hdfs.TestCluster;
 import io.cake.hdfs.datanode.DataNodeReadScheduler;
 import java.io.FileNotFoundException;
@@ -235,6 +236,44 @@ class TenantFileSystemIT {
     }
   }
 
+  /**
+   * Hostile (issue 56, defect 7): junk names used to keep their places until restart, while the
+   * RegionServer's tenant cap forgets them after 5 idle minutes and admits new tenants, which then
+   * read as default at the DataNode. Now an idle place goes to the next tenant, and the retired
+   * client's stream of the open file closes.
+   */
+  @Test
+  void anIdleTenantsPlaceGoesToTheNextTenantAndItsStreamCloses() throws Exception {
+    Configuration c = new Configuration(conf);
+    c.setInt(CakeTenantFileSystem.MAX_TENANTS_KEY, 2);
+    ManualClock clock = new ManualClock();
+    try (CakeTenantFileSystem fs = new CakeTenantFileSystem(FileSystem.newInstance(cluster.getURI(), c), c, clock);
+        FSDataInputStream in = fs.open(FILE)) {
+      byte[] b = new byte[64 * KB];
+      for (String junk : List.of("junk1", "junk2")) {
+        CurrentTenant.set(junk);
+        in.readFully(0, b);
+        clock.advance(Duration.ofSeconds(1));
+      }
+      assertThat(fs.openStreams()).isEqualTo(3);
+      clock.advance(Duration.ofMinutes(1));
+      CurrentTenant.set("adhoc");
+      in.readFully(0, b);
+      assertThat(chunks("adhoc")).as("no place idle long enough yet").isZero();
+
+      clock.advance(Duration.ofMinutes(5));
+      in.readFully(64 * KB, b);
+      assertSlice(b, 64 * KB);
+      assertThat(chunks("adhoc")).as("junk1's place, idle 6 minutes").isPositive();
+      assertThat(fs.retiredClients()).isEqualTo(1);
+      assertThat(fs.tenantClients()).isEqualTo(2);
+      assertThat(fs.openStreams()).as("base, junk2, adhoc: junk1's stream closed").isEqualTo(3);
+      CurrentTenant.set("junk2");
+      in.readFully(0, b);
+      assertSlice(b, 0);
+    }
+  }
+
   @Test
   void tenantClientsAreBoundedAndLaterTenantsUseTheBaseClient() throws Exception {
     Configuration c = new Configuration(conf);
@@ -288,7 +327,7 @@ class TenantFileSystemIT {
         f.get(60, TimeUnit.SECONDS);
       }
       for (int i = 0; i < 3; i++) {
-        tenantClients.add(fs.clientFor("t" + i));
+        tenantClients.add(fs.clientFor("t" + i).fs());
       }
       assertThat(fs.openStreams()).isBetween(3 + 3, 3 + 9);
       for (FSDataInputStream in : streams) {
