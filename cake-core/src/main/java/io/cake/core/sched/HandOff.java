@@ -42,15 +42,19 @@ final class HandOff {
         p.granted.await(Math.max(1L, stallNanos / 4), TimeUnit.NANOSECONDS);
       }
     }
+    p.pickedUp = true;
     return true;
   }
 
-  /** Lends the slots of holders granted at or before {@code cutoffNanos}, written off; how many. */
+  /**
+   * Lends the slots of holders granted at or before {@code cutoffNanos} and running since, written
+   * off; how many.
+   */
   int writeOffHeldSince(long cutoffNanos, WrittenOffPermits writtenOff) {
     int n = 0;
     for (int s = slots.nextHeld(0); s >= 0; s = slots.nextHeld(s + 1)) {
       SoftLimitGate.Permit p = slots.holder(s);
-      if (p != null && p.grantedAt - cutoffNanos <= 0) {
+      if (p != null && p.pickedUp && p.grantedAt - cutoffNanos <= 0) {
         writtenOff.add(p);
         lendSlot(p); // clears held bit s; the loop goes on from s + 1
         n++;
@@ -90,6 +94,7 @@ final class HandOff {
       slots.take(s, p);
       lastTurnover = clock.nanoTime();
       p.grantedAt = lastTurnover;
+      p.pickedUp = false;
       p.slot = s;
       p.granted.signal();
     }

@@ -48,6 +48,12 @@ public final class SoftLimitGate {
     Ticket<Permit> ticket;
     int slot = -1;
     long grantedAt;
+    /**
+     * Its holder has seen its last grant (returned from the wait): only then can it be stuck on
+     * its device. A holder granted but not yet running is never written off, or it would wake to
+     * find its slot gone and wait for ever.
+     */
+    boolean pickedUp;
     boolean cancelled;
     /** While reclaiming: how many slots it could have used went to others ({@code TurnOrder}). */
     int passedOver;
@@ -118,6 +124,7 @@ public final class SoftLimitGate {
             throw e;
           }
         }
+        pickedUp = slot >= 0;
       } finally {
         lock.unlock();
       }
