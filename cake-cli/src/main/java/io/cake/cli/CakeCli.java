@@ -1,5 +1,7 @@
 package io.cake.cli;
 
+import io.cake.cli.error.CliException;
+
 import io.cake.cli.command.PauseCommand;
 import io.cake.cli.command.ResumeCommand;
 import io.cake.cli.command.SloCommand;

@@ -1,6 +1,6 @@
 package io.cake.cli.cluster;
 
-import io.cake.cli.CliException;
+import io.cake.cli.error.CliException;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.cake.cli.command;
 
-import io.cake.cli.CliException;
+import io.cake.cli.error.CliException;
 import io.cake.cli.format.WritesText;
 import io.cake.cli.jmx.JmxLogin;
 import io.cake.cli.status.ClusterStatus;

@@ -1,6 +1,6 @@
 package io.cake.cli.command;
 
-import io.cake.cli.CliException;
+import io.cake.cli.error.CliException;
 import io.cake.cli.status.ClusterStatus;
 import io.cake.cli.status.TenantSummary;
 import io.cake.controller.policy.SloTarget;

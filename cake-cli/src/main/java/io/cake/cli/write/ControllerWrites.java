@@ -1,6 +1,6 @@
 package io.cake.cli.write;
 
-import io.cake.cli.CliException;
+import io.cake.cli.error.CliException;
 import io.cake.cli.jmx.JmxLogin;
 import io.cake.cli.cluster.Daemons;
 import io.cake.controller.jmx.Controller;

@@ -1,7 +1,7 @@
 package io.cake.cli.write;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.cake.cli.CliException;
+import io.cake.cli.error.CliException;
 import io.cake.cli.cluster.RegionServerAddress;
 import io.cake.cli.jmx.Beans;
 import io.cake.cli.jmx.JmxEndpoint;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpServer;
-import io.cake.cli.CliException;
+import io.cake.cli.error.CliException;
 import io.cake.cli.jmx.JmxEndpoint;
 import io.cake.cli.status.ClusterStatus;
 import io.cake.cli.status.ControllerView;

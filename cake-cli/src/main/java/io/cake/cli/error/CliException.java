@@ -1,4 +1,4 @@
-package io.cake.cli;
+package io.cake.cli.error;
 
 /**
  * A failure the operator can act on: its message says what went wrong and names the argument,
