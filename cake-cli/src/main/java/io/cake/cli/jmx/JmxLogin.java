@@ -1,5 +1,6 @@
 package io.cake.cli.jmx;
 
+import io.cake.controller.config.HostCheckingSslSockets;
 import io.cake.controller.config.JmxConnection;
 import io.cake.controller.config.PasswordFile;
 import java.io.IOException;
@@ -7,7 +8,6 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import javax.management.remote.JMXConnector;
-import javax.rmi.ssl.SslRMIClientSocketFactory;
 
 /**
  * Who the tool logs in as on the RegionServers' JMX: {@code --jmx-user} with the password in
@@ -34,7 +34,7 @@ public record JmxLogin(String user, Path passwordFile, boolean tls) {
       env.put(JMXConnector.CREDENTIALS, new String[] {user, PasswordFile.read(passwordFile, PASSWORD_FILE_OPTION)});
     }
     if (tls || endpoint.registrySsl()) {
-      env.put(JmxConnection.REGISTRY_SOCKET_FACTORY, new SslRMIClientSocketFactory());
+      env.put(JmxConnection.REGISTRY_SOCKET_FACTORY, new HostCheckingSslSockets());
     }
     return env;
   }

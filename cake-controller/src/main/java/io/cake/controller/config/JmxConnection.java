@@ -12,7 +12,6 @@ import java.util.Optional;
 import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
-import javax.rmi.ssl.SslRMIClientSocketFactory;
 
 /**
  * How the controller reaches the DataNode's JMX: the service URL ({@code ""}: the scheduler is in
@@ -86,8 +85,9 @@ public final class JmxConnection {
       env.put(JMXConnector.CREDENTIALS, new String[] {user, PasswordFile.read(passwordFile)});
     }
     if (ssl) {
-      // Trusts what the JVM's default SSLContext trusts (javax.net.ssl.trustStore, else cacerts).
-      env.put(REGISTRY_SOCKET_FACTORY, new SslRMIClientSocketFactory());
+      // Trusts what the JVM's default SSLContext trusts (javax.net.ssl.trustStore, else cacerts),
+      // for the host dialled only.
+      env.put(REGISTRY_SOCKET_FACTORY, new HostCheckingSslSockets());
     }
     return env;
   }

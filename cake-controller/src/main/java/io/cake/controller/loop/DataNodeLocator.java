@@ -81,12 +81,23 @@ public final class DataNodeLocator implements Supplier<FirstLevelPort>, AutoClos
     } catch (IOException e) {
       String check = isTls(e)
           ? ControllerConfig.HDFS_JMX_SSL + " against the DataNode's com.sun.management.jmxremote.registry.ssl and"
-              + " .ssl, and that javax.net.ssl.trustStore of this JVM trusts the DataNode's certificate"
+              + " .ssl, and that javax.net.ssl.trustStore of this JVM trusts the DataNode's certificate,"
+              + " which must name the URL's host (a DNS or IP subject alternative name)"
           : ControllerConfig.HDFS_JMX_URL + ", that the DataNode runs with remote JMX on that port, and "
               + ControllerConfig.HDFS_JMX_SSL + " against its com.sun.management.jmxremote.registry.ssl";
       close(); // reconnect next interval
-      return failed(Failure.UNREACHABLE, "cannot reach the DataNode scheduler through " + datanode + ": " + e + "; check " + check, e);
+      return failed(Failure.UNREACHABLE, "cannot reach the DataNode scheduler through " + datanode + ": " + e
+          + rootCause(e) + "; check " + check, e);
     }
+  }
+
+  /** The innermost cause, where the reason is (a certificate's names, a refused port), or "". */
+  private static String rootCause(Throwable e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    return root == e ? "" : " (cause: " + root + ")";
   }
 
   private FirstLevelPort failed(Failure kind, String why, Exception e) {

@@ -46,6 +46,8 @@ class DataNodeJmxTlsTest {
   static DataNodeReadScheduler scheduler;
   static LoopbackJmxServer tlsDataNode;
   static LoopbackJmxServer plainDataNode;
+  /** TLS with a trusted certificate that names another host. */
+  static LoopbackJmxServer misnamedDataNode;
   static Path passwordFile;
 
   private DataNodeLocator locator;
@@ -57,14 +59,18 @@ class DataNodeJmxTlsTest {
         "-dname", "CN=127.0.0.1", "-ext", "san=ip:127.0.0.1", "-validity", "2",
         "-storetype", "PKCS12", "-keystore", keyStore.toString(),
         "-storepass", new String(STORE_PASSWORD), "-keypass", new String(STORE_PASSWORD));
-    KeyStore keys = KeyStore.getInstance("PKCS12");
-    try (InputStream in = Files.newInputStream(keyStore)) {
-      keys.load(in, STORE_PASSWORD);
-    }
-    // The controller's trust store: the DataNode's certificate alone.
+    KeyStore keys = load(keyStore);
+    Path otherStore = dir.resolve("other.p12");
+    keytool("-genkeypair", "-alias", "other", "-keyalg", "EC", "-groupname", "secp256r1",
+        "-dname", "CN=other.invalid", "-ext", "san=dns:other.invalid", "-validity", "2",
+        "-storetype", "PKCS12", "-keystore", otherStore.toString(),
+        "-storepass", new String(STORE_PASSWORD), "-keypass", new String(STORE_PASSWORD));
+    KeyStore otherKeys = load(otherStore);
+    // The controller's trust store: the DataNode's certificate, and another host's.
     KeyStore trust = KeyStore.getInstance("PKCS12");
     trust.load(null, null);
     trust.setCertificateEntry("datanode", keys.getCertificate("datanode"));
+    trust.setCertificateEntry("other", otherKeys.getCertificate("other"));
     Path trustStore = dir.resolve("controller-trust.p12");
     try (OutputStream out = Files.newOutputStream(trustStore)) {
       trust.store(out, STORE_PASSWORD);
@@ -73,10 +79,7 @@ class DataNodeJmxTlsTest {
     System.setProperty("javax.net.ssl.trustStorePassword", new String(STORE_PASSWORD));
     System.setProperty("javax.net.ssl.trustStoreType", "PKCS12");
 
-    KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-    kmf.init(keys, STORE_PASSWORD);
-    SSLContext serverTls = SSLContext.getInstance("TLS");
-    serverTls.init(kmf.getKeyManagers(), null, null);
+    SSLContext serverTls = tls(keys);
 
     Configuration conf = new Configuration(false);
     conf.set(HdfsSchedulerConfig.JMX_KEY, "false");
@@ -87,8 +90,25 @@ class DataNodeJmxTlsTest {
     String serverPasswords = ownerOnly(dir.resolve("jmxremote.password"), "cake s3cret\n").toString();
     String access = ownerOnly(dir.resolve("jmxremote.access"), "cake readwrite\n").toString();
     tlsDataNode = new LoopbackJmxServer(mbeans, serverPasswords, access, serverTls);
+    misnamedDataNode = new LoopbackJmxServer(mbeans, serverPasswords, access, tls(otherKeys));
     plainDataNode = new LoopbackJmxServer(mbeans, serverPasswords, access, null);
     passwordFile = ownerOnly(dir.resolve("controller.password"), "s3cret\n");
+  }
+
+  private static KeyStore load(Path store) throws Exception {
+    KeyStore keys = KeyStore.getInstance("PKCS12");
+    try (InputStream in = Files.newInputStream(store)) {
+      keys.load(in, STORE_PASSWORD);
+    }
+    return keys;
+  }
+
+  private static SSLContext tls(KeyStore keys) throws Exception {
+    KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+    kmf.init(keys, STORE_PASSWORD);
+    SSLContext tls = SSLContext.getInstance("TLS");
+    tls.init(kmf.getKeyManagers(), null, null);
+    return tls;
   }
 
   private static void keytool(String... args) throws Exception {
@@ -103,7 +123,7 @@ class DataNodeJmxTlsTest {
 
   @AfterAll
   static void stop() throws Exception {
-    for (LoopbackJmxServer s : new LoopbackJmxServer[] {tlsDataNode, plainDataNode}) {
+    for (LoopbackJmxServer s : new LoopbackJmxServer[] {tlsDataNode, plainDataNode, misnamedDataNode}) {
       if (s != null) {
         s.close();
       }
@@ -131,6 +151,17 @@ class DataNodeJmxTlsTest {
     assertThat(locator.lastFailure()).isNull();
     assertThat(port).isNotNull();
     assertThat(port.load().slots()).isEqualTo(5);
+  }
+
+  /**
+   * Hostile (issue 56, defect 2): a certificate the controller trusts, but for another host, must
+   * not receive the login. The JDK's SslRMIClientSocketFactory checks trust only.
+   */
+  @Test
+  void aTrustedCertificateForAnotherHostIsRefusedBeforeAnyLogin() {
+    assertThat(locator(misnamedDataNode, true).get()).isNull();
+    assertThat(locator.refusedLogins()).as("no login was tried").isZero();
+    assertThat(locator.lastFailure()).contains("127.0.0.1").contains("subject alternative name");
   }
 
   @Test
