@@ -10,7 +10,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashMap;
 import java.util.Map;
 import javax.management.remote.JMXConnector;
-import javax.rmi.ssl.SslRMIClientSocketFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -75,14 +74,14 @@ class JmxConnectionConfigTest {
   }
 
   @Test
-  void tlsPutsTheSslSocketFactoryOnTheRegistryLookup() throws Exception {
+  void tlsPutsAHostCheckingSslSocketFactoryOnTheRegistryLookup() throws Exception {
     JmxConnection c = ControllerConfig.parse(conf(
         "cake.controller.hdfs.jmx-url", URL, "cake.controller.hdfs.jmx.ssl", " TRUE ")).hdfsJmx();
     assertThat(c.ssl()).isTrue();
     assertThat(c.environment())
         .containsOnlyKeys("com.sun.jndi.rmi.factory.socket")
         .extractingByKey("com.sun.jndi.rmi.factory.socket")
-        .isInstanceOf(SslRMIClientSocketFactory.class);
+        .isInstanceOf(HostCheckingSslSockets.class);
     assertThat(c).hasToString(URL + " without credentials over TLS");
   }
 
