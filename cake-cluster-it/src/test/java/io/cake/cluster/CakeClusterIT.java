@@ -366,4 +366,48 @@ class CakeClusterIT {
     assertThat(view.rsControl(2).path("Enabled").asBoolean()).isTrue();
     assertThat(cluster.log("rs1")).as("the other pair's controller").doesNotContain("cannot reach the DataNode scheduler");
   }
+
+  /**
+   * Issue 56's SIGSTOP case: a DataNode JVM stopped (no reset, no answer) used to leave its
+   * controller waiting on one RMI read for ever. Now its calls time out, the controller stays
+   * fail-static and counts failures, and once the JVM runs again the next call, on a fresh
+   * connection, succeeds.
+   */
+  @Test
+  @Order(6)
+  void aStoppedDataNodeIsTimedOutAndItsControllerRecoversWhenItRuns() throws Exception {
+    long pid = cluster.process("dn1").orElseThrow().pid();
+    long before = JmxPage.attribute(view.rsHttp(1), view.controller(1), "Failures").asLong();
+    signal("STOP", pid);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    try {
+      while (JmxPage.attribute(view.rsHttp(1), view.controller(1), "Failures").asLong() <= before) {
+        assertThat(System.nanoTime()).as("controller 1 timing out on its stopped DataNode").isLessThan(deadline);
+        TimeUnit.MILLISECONDS.sleep(200); // polling the MBean the controller updates once per interval
+      }
+    } finally {
+      signal("CONT", pid);
+    }
+    // Running again: the failures stop within a few intervals and stay stopped for two.
+    deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    long last = -1;
+    long stableSince = System.nanoTime();
+    while (System.nanoTime() - stableSince < TimeUnit.MILLISECONDS.toNanos(2L * INTERVAL_MS + 500)) {
+      assertThat(System.nanoTime()).as("controller 1 deciding again after SIGCONT").isLessThan(deadline);
+      long f = JmxPage.attribute(view.rsHttp(1), view.controller(1), "Failures").asLong();
+      if (f != last) {
+        last = f;
+        stableSince = System.nanoTime();
+      }
+      TimeUnit.MILLISECONDS.sleep(200); // polling the MBean the controller updates once per interval
+    }
+    assertThat(cluster.process("dn1")).as("the DataNode kept running").isPresent();
+    assertThat(view.rsControl(1).path("Enabled").asBoolean()).isTrue();
+  }
+
+  private static void signal(String sig, long pid) throws Exception {
+    Process p = new ProcessBuilder("kill", "-" + sig, Long.toString(pid)).inheritIO().start();
+    assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).as("kill -" + sig + " " + pid).isZero();
+  }
 }
