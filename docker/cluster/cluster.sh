@@ -659,6 +659,29 @@ cmd_config() {
   say "configuration (Cake $CAKE) written under $DIR/conf, JMX files under $DIR/jmx"
 }
 
+# restart ROLE: stops one DataNode or RegionServer by its pid and starts it again on the jar and
+# configuration the cluster runs (a fault to drill: ./cake-bench soak restarts a DataNode).
+cmd_restart() {
+  local r=${1:-} jar hbase_cp hadoop_cp agent=""
+  case "$r" in dn[0-9]*|rs[0-9]*) ;; *) die "restart: a DataNode or RegionServer (dn1, rs2, ...), not '$r'" ;; esac
+  live_pid "$r" >/dev/null || die "restart: $r is not running in $DIR"
+  CAKE=$(cat "$DIR/conf/cake")
+  PROMETHEUS=$(cat "$DIR/conf/prometheus" 2>/dev/null || echo 0)
+  jar=$(cat "$DIR/runtime/cake.jar")
+  resolve_runtime hbase hbase-webapps
+  resolve_runtime hadoop webapps
+  hbase_cp="$(cat "$RUNTIME/hbase.classpath"):$RUNTIME/hbase-web:$jar"
+  hadoop_cp="$(cat "$RUNTIME/hadoop.classpath"):$RUNTIME/hadoop-web:$jar"
+  [ "$PROMETHEUS" != 1 ] || agent=$(exporter_jar)
+  stop_roles "$r" 60
+  daemon "$r"
+  case "$r" in
+    dn*) wait_for nn "$DN_COUNT live DataNodes" live_datanodes ;;
+    rs*) wait_for master "an initialised HMaster with $RS_COUNT RegionServers" master_serving ;;
+  esac
+  say "$r restarted (pid $(live_pid "$r"))"
+}
+
 # role ROLE: one daemon in this process's place (a container's entry point). It waits for what the
 # daemon needs from the others (by the same checks as start), as start would have done before it.
 cmd_role() {
@@ -683,10 +706,11 @@ case "${1:-}" in
   start) shift; cmd_start "$@" ;;
   config) shift; cmd_config "$@" ;;
   role) shift; cmd_role "$@" ;;
+  restart) shift; cmd_restart "$@" ;;
   runtime) resolve_runtime hbase hbase-webapps; resolve_runtime hadoop webapps; echo "$RUNTIME" ;;
   jar) find_jar ;;
   stop) cmd_stop ;;
   status) cmd_status ;;
   env) cmd_env ;;
-  *) echo "usage: $0 start [--cake on|off] | status | stop | env | config [--cake on|off] | role ROLE | runtime" >&2; exit 2 ;;
+  *) echo "usage: $0 start [--cake on|off] | status | stop | env | restart dnN|rsN | config [--cake on|off] | role ROLE | runtime" >&2; exit 2 ;;
 esac

@@ -24,7 +24,8 @@ import picocli.CommandLine.Spec;
         + " measures every policy on it.",
         "",
         "Exit codes: 0 done; 1 the run failed; 2 a bad command line (nothing was started)."},
-    subcommands = {ExperimentCommand.class, CompareCommand.class, ScenariosCommand.class, JmhCommand.class})
+    subcommands = {ExperimentCommand.class, CompareCommand.class, ScenariosCommand.class, JmhCommand.class,
+        io.cake.bench.soak.SoakCommand.class})
 final class BenchCommand implements Callable<Integer> {
   /** What a run does with its options once they are checked: CakeBench's run, or a test's stand-in. */
   interface Runner {
