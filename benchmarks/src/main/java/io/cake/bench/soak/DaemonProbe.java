@@ -1,7 +1,9 @@
 package io.cake.bench.soak;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -19,7 +21,9 @@ final class DaemonProbe {
   private static final HttpClient HTTP = HttpClient.newBuilder()
       .version(HttpClient.Version.HTTP_1_1) // the DataNode's Netty front does not take an h2c upgrade
       .connectTimeout(Duration.ofSeconds(5)).build();
-  private static final ObjectMapper JSON = new ObjectMapper();
+  /** Hadoop's /jmx servlet writes a NaN gauge as a bare NaN, which strict JSON refuses. */
+  private static final ObjectMapper JSON = JsonMapper.builder()
+      .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build();
 
   private final String name;
   private final String http;
