@@ -167,15 +167,19 @@ class CakeClusterIT {
   }
 
   /**
-   * The DataNodes' JMX as installed: anonymous logins refused, and the controller's user (readwrite,
-   * to steer Cake) kept to Cake's MBeans by CakeOnlyMBeanServerBuilder, so it cannot dump the heap.
+   * The daemons' JMX as installed: anonymous logins refused on every DataNode and RegionServer,
+   * and on the DataNodes the controller's user (readwrite, to steer Cake) kept to Cake's MBeans by
+   * CakeOnlyMBeanServerBuilder, so it cannot dump the heap.
    */
   @Test
   @Order(2)
-  void theDataNodesJmxRefusesAnonymousLoginsAndKeepsTheControllerToCake() throws Exception {
+  void everyDaemonsJmxRefusesAnonymousLoginsAndTheDataNodesKeepTheControllerToCake() throws Exception {
+    for (String daemon : List.of("DN1", "DN2", "RS1", "RS2")) {
+      JMXServiceURL any = new JMXServiceURL(env.get(daemon + "_JMX_URL"));
+      assertThatThrownBy(() -> JMXConnectorFactory.connect(any, Map.of()).close())
+          .as(daemon + " refuses an anonymous JMX login").isInstanceOf(SecurityException.class);
+    }
     JMXServiceURL url = new JMXServiceURL(env.get("DN1_JMX_URL"));
-    assertThatThrownBy(() -> JMXConnectorFactory.connect(url, Map.of()).close())
-        .isInstanceOf(SecurityException.class);
     String password = Files.readString(clusterDir.resolve("jmx/secret")).trim();
     try (JMXConnector c = JMXConnectorFactory.connect(url,
         Map.of(JMXConnector.CREDENTIALS, new String[] {"cakecontroller", password}))) {

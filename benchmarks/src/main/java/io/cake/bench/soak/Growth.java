@@ -4,10 +4,12 @@ import java.util.List;
 
 /**
  * Whether a series sampled once a minute grows without bound: its largest value over the last
- * third of the run against its largest over the middle third (the first third is warm-up, and a
- * restarted daemon starts afresh in it). A bounded series levels off; one that leaks keeps
- * climbing. Allowed: {@link #RELATIVE} of the middle third's largest plus an absolute slack per
- * kind (a few threads of a pool growing to its size, a GC cycle's worth of heap).
+ * third of the run against its largest before. A bounded series levels off; one that leaks keeps
+ * climbing past anything it reached before. Allowed: {@link #RELATIVE} of that earlier largest plus
+ * an absolute slack per kind (a few threads of a pool growing to its size, a GC cycle's worth of
+ * heap). Against everything before, not only the middle third: a daemon restarted a third of the
+ * way in spends the middle third finding its tenants again, and getting back to where it was is
+ * not growth.
  */
 public final class Growth {
   /** How much higher the last third may reach than the middle third, relative. */
@@ -21,9 +23,9 @@ public final class Growth {
     if (n < 3) {
       return false;
     }
-    double middle = max(samples.subList(n / 3, 2 * n / 3));
+    double before = max(samples.subList(0, 2 * n / 3));
     double last = max(samples.subList(2 * n / 3, n));
-    return last > middle * (1 + RELATIVE) + slack;
+    return last > before * (1 + RELATIVE) + slack;
   }
 
   private static double max(List<Double> xs) {

@@ -101,7 +101,7 @@ final class SoakRecord {
       b.append(String.format(Locale.ROOT, "| %s | %.0f | %.0f | %.0f | %s |%n", name, max(xs, 0, n / 3),
           max(xs, n / 3, 2 * n / 3), max(xs, 2 * n / 3, n), grows ? "**yes**" : "no"));
     });
-    b.append(String.format(Locale.ROOT, "%nGrowth: the last third's largest above the middle third's by more than %.0f%%"
+    b.append(String.format(Locale.ROOT, "%nGrowth: the last third's largest above the largest before it by more than %.0f%%"
         + " plus %s.%n%nVerdict: %s.%n", Growth.RELATIVE * 100, slack,
         passed() ? "bounded, nothing lost" : "FAILED (" + (lost() != 0 ? lost() + " calls lost; " : "") + "grew: " + grew + ")"));
     return b.toString();

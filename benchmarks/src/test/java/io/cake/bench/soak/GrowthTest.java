@@ -31,6 +31,12 @@ class GrowthTest {
   }
 
   @Test
+  void aRestartedDaemonGettingBackToItsLevelIsNotGrowth() {
+    // The soak's first run: dn1's Cake MBeans 101, restarted at minute 10, 68 until minute 24, then 101.
+    assertThat(Growth.grows(series(30, i -> i < 10 || i >= 23 ? 101 : 68), 4)).isFalse();
+  }
+
+  @Test
   void theSlackAbsorbsSmallSteps() {
     List<Double> xs = series(30, i -> i < 20 ? 40 : 52);
     assertThat(Growth.grows(xs, 5)).isFalse();
