@@ -409,6 +409,39 @@ class CakeClusterIT {
     assertThat(view.rsControl(1).path("Enabled").asBoolean()).isTrue();
   }
 
+  /**
+   * Issue 56's other SIGSTOP: a RegionServer stopped for a few seconds (a long GC pause, well under
+   * its ZooKeeper session) and continued keeps running with Cake, serves every row of its regions
+   * again, and its controller decides again. rs1: rs2's DataNode is dead by now, so its controller
+   * is fail-static and decides nothing.
+   */
+  @Test
+  @Order(7)
+  void aRegionServerStoppedAndContinuedServesAgainAndItsControllerDecides() throws Exception {
+    long pid = cluster.process("rs1").orElseThrow().pid();
+    long decided = ClusterView.decisions(cluster.log("rs1"), 0);
+    signal("STOP", pid);
+    try {
+      TimeUnit.SECONDS.sleep(5); // the pause itself, not synchronisation
+    } finally {
+      signal("CONT", pid);
+    }
+    List<byte[]> rows = rowsByHost.get("127.0.0.2");
+    try (Table t = TaggedLoad.tagged(connection, TABLE, "frontend")) {
+      for (byte[] row : rows) {
+        assertThat(t.get(new Get(row)).isEmpty()).as(Bytes.toString(row)).isFalse();
+      }
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      for (int i = 0; ClusterView.decisions(cluster.log("rs1"), 0) <= decided; i++) {
+        assertThat(System.nanoTime()).as("controller 1 deciding after SIGCONT").isLessThan(deadline);
+        t.get(new Get(rows.get(i % rows.size()))); // samples for its next decision
+        TimeUnit.MILLISECONDS.sleep(200); // polling a log the controller writes once per interval
+      }
+    }
+    assertThat(cluster.process("rs1")).as("the RegionServer did not abort").isPresent();
+    assertThat(view.rsControl(1).path("Enabled").asBoolean()).isTrue();
+  }
+
   private static void signal(String sig, long pid) throws Exception {
     Process p = new ProcessBuilder("kill", "-" + sig, Long.toString(pid)).inheritIO().start();
     assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();

@@ -104,7 +104,8 @@ class CopyModeIntegrityIT {
       assertThat(copied.get()).as("chunks read by copy").isPositive();
       assertThat(transferred.get()).as("chunks sent by transferTo").isZero();
       assertThat(sched.holding()).isZero();
-      assertThat(sched.boundViolations()).isZero();
+      // Not checked: reads in flight above a lowered limit (boundViolations). Lowering the limit
+      // preempts nothing; the reads already holding slots finish.
     } finally {
       pool.shutdownNow();
       for (FileSystem fs : clients) {
