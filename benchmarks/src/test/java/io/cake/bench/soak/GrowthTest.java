@@ -32,7 +32,7 @@ class GrowthTest {
 
   @Test
   void aRestartedDaemonGettingBackToItsLevelIsNotGrowth() {
-    // The soak's first run: dn1's Cake MBeans 101, restarted at minute 10, 68 until minute 24, then 101.
+    // A daemon restarted a third of the way in: its level, a dip while it finds its tenants again, its level.
     assertThat(Growth.grows(series(30, i -> i < 10 || i >= 23 ? 101 : 68), 4)).isFalse();
   }
 
