@@ -8,9 +8,7 @@ import com.sun.management.HotSpotDiagnosticMXBean;
 import io.cake.controller.config.JmxConnection;
 import io.cake.core.jmx.CakeOnlyGuard;
 import io.cake.core.sched.Allocation;
-import io.cake.core.time.ManualClock;
 import io.cake.hdfs.datanode.DataNodeReadScheduler;
-import io.cake.hdfs.datanode.HdfsSchedulerConfig;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +21,6 @@ import javax.management.ObjectName;
 import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
-import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -50,16 +47,11 @@ class CakeOnlyJmxTest {
 
   @BeforeAll
   static void start() throws Exception {
-    Configuration conf = new Configuration(false);
-    conf.set(HdfsSchedulerConfig.JMX_KEY, "false");
-    conf.set(HdfsSchedulerConfig.METRICS_INTERVAL_MS_KEY, "0");
-    scheduler = new DataNodeReadScheduler("hdfs-9866", HdfsSchedulerConfig.from(conf), new ManualClock());
+    scheduler = LoopbackJmxServer.scheduler("hdfs-9866", 0);
     MBeanServer mbeans = LoopbackJmxServer.carrying(scheduler);
     mbeans.registerMBean(ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class), HOTSPOT);
-    datanode = new LoopbackJmxServer(CakeOnlyGuard.wrap(mbeans, Set.of("cake")),
-        ownerOnly(dir.resolve("jmxremote.password"), "cake s3cret\nadmin 4dmin\n").toString(),
-        ownerOnly(dir.resolve("jmxremote.access"), "cake readwrite\nadmin readwrite\n").toString(),
-        null);
+    datanode = LoopbackJmxServer.withFiles(CakeOnlyGuard.wrap(mbeans, Set.of("cake")), dir,
+        "cake s3cret\nadmin 4dmin\n", "cake readwrite\nadmin readwrite\n", null);
   }
 
   @AfterAll

@@ -5,16 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cake.controller.config.JmxConnection;
 import io.cake.core.sched.Allocation;
-import io.cake.core.time.ManualClock;
 import io.cake.hdfs.datanode.DataNodeReadScheduler;
-import io.cake.hdfs.datanode.HdfsSchedulerConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.TimeUnit;
-import javax.management.MBeanServer;
-import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -45,17 +41,9 @@ class DataNodeJmxAuthTest {
 
   @BeforeAll
   static void startTheDataNodesJmx() throws Exception {
-    Configuration conf = new Configuration(false);
-    conf.set(HdfsSchedulerConfig.JMX_KEY, "false"); // its MBeans go on our server, not the platform one
-    conf.set(HdfsSchedulerConfig.METRICS_INTERVAL_MS_KEY, "0");
-    conf.set(HdfsSchedulerConfig.SOFT_LIMIT_KEY, "7");
-    scheduler = new DataNodeReadScheduler(SCHEDULER, HdfsSchedulerConfig.from(conf), new ManualClock());
-    MBeanServer mbeans = LoopbackJmxServer.carrying(scheduler);
-    datanode = new LoopbackJmxServer(
-        mbeans,
-        ownerOnly(dir.resolve("jmxremote.password"), "cake s3cret\nmonitor m0nitor\n").toString(),
-        ownerOnly(dir.resolve("jmxremote.access"), "cake readwrite\nmonitor readonly\n").toString(),
-        null);
+    scheduler = LoopbackJmxServer.scheduler(SCHEDULER, 7); // its MBeans on our server, not the platform one
+    datanode = LoopbackJmxServer.withFiles(LoopbackJmxServer.carrying(scheduler), dir,
+        "cake s3cret\nmonitor m0nitor\n", "cake readwrite\nmonitor readonly\n", null);
   }
 
   @AfterAll

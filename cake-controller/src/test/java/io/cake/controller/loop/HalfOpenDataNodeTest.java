@@ -7,7 +7,6 @@ import io.cake.controller.policy.ControllerParams;
 import io.cake.controller.policy.SloTarget;
 import io.cake.core.sched.FairQueueScheduler;
 import io.cake.core.time.ManualClock;
-import io.cake.hdfs.datanode.HdfsSchedulerConfig;
 import io.cake.hdfs.datanode.DataNodeReadScheduler;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,7 +19,6 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -50,13 +48,9 @@ class HalfOpenDataNodeTest {
 
   @BeforeAll
   static void startTheDataNodesJmx() throws Exception {
-    Configuration conf = new Configuration(false);
-    conf.set(HdfsSchedulerConfig.JMX_KEY, "false");
-    conf.set(HdfsSchedulerConfig.METRICS_INTERVAL_MS_KEY, "0");
-    scheduler = new DataNodeReadScheduler("hdfs-9866", HdfsSchedulerConfig.from(conf), new ManualClock());
-    datanode = new LoopbackJmxServer(LoopbackJmxServer.carrying(scheduler),
-        DataNodeJmxAuthTest.ownerOnly(dir.resolve("jmxremote.password"), "cake s3cret\n").toString(),
-        DataNodeJmxAuthTest.ownerOnly(dir.resolve("jmxremote.access"), "cake readwrite\n").toString(), null);
+    scheduler = LoopbackJmxServer.scheduler("hdfs-9866", 0);
+    datanode = LoopbackJmxServer.withFiles(LoopbackJmxServer.carrying(scheduler), dir,
+        "cake s3cret\n", "cake readwrite\n", null);
   }
 
   @AfterAll

@@ -43,6 +43,29 @@ final class LoopbackJmxServer implements AutoCloseable {
     return mbeans;
   }
 
+  /**
+   * A DataNode read scheduler as a test DataNode's: its MBeans on no platform server, no metrics
+   * timer, {@code softLimit} slots (0: the default).
+   */
+  static io.cake.hdfs.datanode.DataNodeReadScheduler scheduler(String name, int softLimit) {
+    org.apache.hadoop.conf.Configuration conf = new org.apache.hadoop.conf.Configuration(false);
+    conf.set(io.cake.hdfs.datanode.HdfsSchedulerConfig.JMX_KEY, "false");
+    conf.set(io.cake.hdfs.datanode.HdfsSchedulerConfig.METRICS_INTERVAL_MS_KEY, "0");
+    if (softLimit > 0) {
+      conf.set(io.cake.hdfs.datanode.HdfsSchedulerConfig.SOFT_LIMIT_KEY, String.valueOf(softLimit));
+    }
+    return new io.cake.hdfs.datanode.DataNodeReadScheduler(name,
+        io.cake.hdfs.datanode.HdfsSchedulerConfig.from(conf), new io.cake.core.time.ManualClock());
+  }
+
+  /** A server whose password and access files (owner-only, in {@code dir}) hold these lines. */
+  static LoopbackJmxServer withFiles(MBeanServer mbeans, java.nio.file.Path dir, String passwords,
+      String access, SSLContext tls) throws IOException {
+    return new LoopbackJmxServer(mbeans,
+        DataNodeJmxAuthTest.ownerOnly(dir.resolve("jmxremote.password"), passwords).toString(),
+        DataNodeJmxAuthTest.ownerOnly(dir.resolve("jmxremote.access"), access).toString(), tls);
+  }
+
   LoopbackJmxServer(MBeanServer mbeans, String passwordFile, String accessFile, SSLContext tls)
       throws IOException {
     RMIServerSocketFactory listen = new LoopbackServerSockets(tls);
