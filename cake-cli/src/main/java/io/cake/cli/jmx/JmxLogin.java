@@ -34,6 +34,7 @@ public record JmxLogin(String user, Path passwordFile, boolean tls) {
       env.put(JMXConnector.CREDENTIALS, new String[] {user, PasswordFile.read(passwordFile, PASSWORD_FILE_OPTION)});
     }
     if (tls || endpoint.registrySsl()) {
+      HostCheckingTls.install(); // the login's own socket (the server's stub) checks host names too
       env.put(JmxConnection.REGISTRY_SOCKET_FACTORY, new HostCheckingSslSockets());
     }
     return env;
