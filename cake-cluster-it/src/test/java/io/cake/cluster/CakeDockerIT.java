@@ -303,7 +303,7 @@ class CakeDockerIT {
 
   @Test
   @Order(2)
-  void cakeIsOnInEveryRegionServerAndDataNodeAndStockOnTheMaster() throws Exception {
+  void cakeIsOnInEveryRegionServerAndDataNodeStockOnTheMasterAndNoJmxAnonymous() throws Exception {
     for (int i = 1; i <= 2; i++) {
       assertThat(view.rsControl(i).path("Enabled").asBoolean()).as("RS " + i + " Cake scheduler").isTrue();
       assertThat(view.dnControl(i).path("Enabled").asBoolean()).as("DN " + i + " Cake gate").isTrue();
@@ -311,6 +311,12 @@ class CakeDockerIT {
           .isEqualTo("p99.0 <= 50.0 ms");
     }
     assertThat(JmxPage.beans(view.get("MASTER_HTTP"), "io.cake:*")).as("the HMaster keeps HBase's stock scheduler").isEmpty();
+    for (String daemon : List.of("DN1", "DN2", "RS1", "RS2")) {
+      javax.management.remote.JMXServiceURL any = new javax.management.remote.JMXServiceURL(view.get(daemon + "_JMX_URL"));
+      org.assertj.core.api.Assertions.assertThatThrownBy(
+          () -> javax.management.remote.JMXConnectorFactory.connect(any, Map.of()).close())
+          .as(daemon + "'s container refuses an anonymous JMX login").isInstanceOf(SecurityException.class);
+    }
   }
 
   @Test
