@@ -7,8 +7,6 @@ import io.cake.controller.policy.TenantState;
 import io.cake.sim.Simulation.Interval;
 import io.cake.core.tenant.LatencyGoal;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.DoubleUnaryOperator;
 import org.junit.jupiter.api.Test;
 
@@ -131,54 +129,6 @@ class SimulationTest {
     assertThat(r).allSatisfy(i -> assertThat(i.frontP99Ms()).isLessThanOrEqualTo(200));
   }
 
-  /**
-   * One interval's tail at confidence 0.95, without the handler floor: the headroom's and the
-   * lanes' tests compare against a paper's loop that the later rules do not already rescue.
-   */
-  private static final ControllerParams ONE_INTERVAL_TAIL =
-      ControllerParams.DEFAULTS.withConfidence(0.95).withTailIntervals(1).withFillReservedSlots(false);
-
-  /** steadyState's results: seeded, so the paper's loop at 200 req/s, which three tests compare against, runs once. */
-  private static final Map<List<Object>, long[]> STEADY_STATES = new ConcurrentHashMap<>();
-
-  /** Intervals over the SLO and batch chunks after the first 10 of 50, summed over seeds 1 to 10. */
-  private static long[] steadyState(double rate, ControllerParams params) {
-    return STEADY_STATES.computeIfAbsent(List.of(rate, params), k -> simulateSteadyState(rate, params)).clone();
-  }
-
-  private static long[] simulateSteadyState(double rate, ControllerParams params) {
-    long over = 0;
-    long batch = 0;
-    for (long seed = 1; seed <= 10; seed++) {
-      List<Interval> r = new Simulation(model(t -> rate), SLO, params, START, true, seed)
-          .run(50);
-      for (int i = 10; i < r.size(); i++) {
-        over += r.get(i).frontP99Ms() > 50 ? 1 : 0;
-        batch += r.get(i).batchChunks();
-      }
-    }
-    return new long[] {over, batch};
-  }
-
-  @Test
-  void theHeadroomKeepsTheWindowsThatGivingShareBackBelowTheLoadMissed() {
-    // The paper's loop gives share back until a window misses; with the headroom it stops at
-    // twice the front end's peak load, for a few percent of batch
-    // (docs/decisions/0010-headroom-floor.md). Asserted at 200 and 400 req/s, where the paper's
-    // loop misses: at 100 it hardly does, and at 20 the intervals are too small to show the
-    // steered percentile and the tail fit (TailPercentile) already keeps most of those windows.
-    for (double rate : new double[] {200, 400}) {
-      // Lanes off in both: they keep those windows on their own (the next test). One interval's
-      // tail at confidence 0.95, so the headroom is what differs (the pooled tail's own test is below).
-      long[] off = steadyState(rate, ONE_INTERVAL_TAIL.withHeadroom(0).withLanes(0));
-      long[] on = steadyState(rate, ONE_INTERVAL_TAIL.withLanes(0));
-      assertThat(on[0]).as("rate %s: intervals over the SLO, headroom on vs off (%s)", rate, off[0])
-          .isLessThanOrEqualTo(off[0] / 3);
-      assertThat(off[0]).as("rate %s: the paper's loop does miss", rate).isGreaterThanOrEqualTo(5);
-      assertThat((double) on[1]).as("rate %s: batch chunks", rate).isGreaterThan(0.95 * off[1]);
-    }
-  }
-
   @Test
   void aMissOutsideTheDataNodeHoldsBatchBackAndTheLimitGrowsBackWithSlack() {
     // HBase-bound: scans hold a handler for 200 ms of CPU and read one fast chunk; the DataNode
@@ -190,43 +140,5 @@ class SimulationTest {
     long limited = r.stream().filter(i -> i.othersLimit() > 0).count();
     assertThat(limited).as("intervals run under the others' limit").isPositive();
     assertThat(r.subList(10, 20)).allSatisfy(i -> assertThat(i.frontP99Ms()).isLessThanOrEqualTo(50));
-  }
-
-  @Test
-  void lanesAloneKeepTheWindowsThePaperLoopMissedAtTheSameBatch() {
-    // The same ten seeds as the headroom's test, the headroom off in both: the paper's loop gives
-    // share back until a window misses; a lane (twice the peak load wide) still serves the front
-    // end first when it does (docs/decisions/0014-priority-lanes.md). Asserted at 200 req/s, where
-    // the paper's loop misses most; at 400 the lanes cost batch a few percent, so it is not
-    // asserted at the same batch.
-    for (double rate : new double[] {200}) {
-      ControllerParams noHeadroom = ONE_INTERVAL_TAIL.withHeadroom(0);
-      long[] off = steadyState(rate, noHeadroom.withLanes(0));
-      long[] on = steadyState(rate, noHeadroom);
-      assertThat(off[0]).as("rate %s: the paper's loop does miss", rate).isGreaterThanOrEqualTo(5);
-      assertThat(on[0]).as("rate %s: intervals over the SLO with lanes (without: %s)", rate, off[0]).isZero();
-      assertThat((double) on[1]).as("rate %s: batch chunks", rate).isGreaterThan(0.98 * off[1]);
-    }
-  }
-
-  @Test
-  void handlersToFillTheReservedSlotsAloneKeepTheWindowsThePaperLoopMissed() {
-    // Headroom, lanes and the pooled tail off in both, so the HBase reservation's floor is all
-    // that differs: the paper's (the HDFS reservation, for releases only) against the handlers it
-    // takes to keep the reserved slots busy (Reservations.handlersToFill). At 200 req/s the
-    // paper's floor misses and the larger one keeps those windows for some batch; at the other
-    // rates it changes nothing. With every other default on it misses no more, and costs batch
-    // (docs/decisions/0011-fill-reserved-slots.md, 0027-one-controller.md).
-    ControllerParams paper = ONE_INTERVAL_TAIL.withHeadroom(0).withLanes(0);
-    long[] off = steadyState(200, paper);
-    long[] on = steadyState(200, paper.withFillReservedSlots(true));
-    assertThat(off[0]).as("the paper's loop does miss").isGreaterThanOrEqualTo(5);
-    assertThat(on[0]).as("intervals over the SLO with the floor (without: %s)", off[0]).isLessThanOrEqualTo(off[0] / 3);
-    assertThat((double) on[1]).as("batch chunks").isGreaterThan(0.8 * off[1]);
-    for (double rate : new double[] {200, 400}) {
-      long[] defaultsOff = steadyState(rate, ControllerParams.DEFAULTS.withFillReservedSlots(false));
-      long[] defaultsOn = steadyState(rate, ControllerParams.DEFAULTS);
-      assertThat(defaultsOn[0]).as("rate %s: intervals over, every default on", rate).isLessThanOrEqualTo(defaultsOff[0]);
-    }
   }
 }
