@@ -27,25 +27,29 @@ public final class Meter {
     for (SloTarget t : targets) {
       TailPool pool = pools.computeIfAbsent(t, k -> new TailPool(params.tailIntervals(), params.minSamples()));
       Observation o = Observation.of(t.tenant(), t.goal(), params.confidence(), interval, hdfs, pool);
-      out.put(t.tenant(), view(t, o, t.goal() instanceof LatencyGoal ? pool.pooled() : Long.MAX_VALUE, params));
+      boolean slowSeen = !(t.goal() instanceof LatencyGoal lg) || pool.slowerThan(lg) > 0;
+      out.put(t.tenant(), view(t, o, t.goal() instanceof LatencyGoal ? pool.pooled() : Long.MAX_VALUE, slowSeen, params));
     }
     return out;
   }
 
-  /** The view of {@code o}, whose percentile was read from {@code pooled} requests. */
-  static TenantView view(SloTarget t, Observation o, long pooled, ControllerParams params) {
+  /**
+   * The view of {@code o}, whose percentile was read from {@code pooled} requests, {@code slowSeen}
+   * whether any of them was slower than a latency goal.
+   */
+  static TenantView view(SloTarget t, Observation o, long pooled, boolean slowSeen, ControllerParams params) {
     if (Double.isNaN(o.measured())) {
-      return new TenantView(t, o, Double.NaN, "nothing measured: no SLO-driven change");
+      return new TenantView(t, o, Double.NaN, "nothing measured: no SLO-driven change", slowSeen);
     }
     double perf = t.goal().normalisedPerformance(o.measured());
     if (pooled >= params.minSamples()) {
-      return new TenantView(t, o, perf, "");
+      return new TenantView(t, o, perf, "", slowSeen);
     }
     if (o.clearMiss(t.goal(), params.minSamples(), params.confidence())) {
       return new TenantView(t, o, perf, String.format("only %d samples (< %d), but %d over the SLO: a clear miss",
-          o.samples(), params.minSamples(), o.overGoal()));
+          o.samples(), params.minSamples(), o.overGoal()), slowSeen);
     }
     return new TenantView(t, o, Double.NaN,
-        "only " + pooled + " samples (< " + params.minSamples() + "): no SLO-driven change");
+        "only " + pooled + " samples (< " + params.minSamples() + "): no SLO-driven change", slowSeen);
   }
 }

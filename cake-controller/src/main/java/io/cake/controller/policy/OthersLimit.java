@@ -12,7 +12,8 @@ import java.util.Collection;
  *
  * <p>So when an SLO tenant misses where more share would not help it (its time was neither spent
  * waiting in a queue nor reading at the DataNode, {@link #cpuBound}; or its share is spent: the
- * arbitration cut it, or it holds nearly everything), the limit falls to {@code poolCapFactor} of
+ * arbitration cut it, or it holds nearly everything), and its requests show the miss ({@link
+ * TenantView#missShown}: one of them over the SLO, not only the tail fitted to them), the limit falls to {@code poolCapFactor} of
  * what the others hold (or by the miss when that is larger, at most to {@link #MAX_CUT}), never
  * below {@link #LEAST}. While every tenant holds its SLO with slack and none is on hold, it grows
  * back (by a twentieth of a handler below one, by one above), as a probe, no further than the
@@ -62,7 +63,7 @@ public final class OthersLimit {
       anyJudged = true;
       allSlack &= v.performance() > p.highPerformance();
       boolean helpless = cpuBound(v.obs(), p) || spent.contains(v.tenant());
-      if (v.performance() < p.lowPerformance() && helpless
+      if (v.missShown(p.lowPerformance()) && helpless
           && (worst == null || v.performance() < worst.performance())) {
         worst = v;
       }

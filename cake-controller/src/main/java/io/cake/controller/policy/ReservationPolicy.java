@@ -75,7 +75,9 @@ public final class ReservationPolicy {
     double instead = Double.NaN;
     boolean released = false;
     // DataNode, Algorithm 1.
-    if (v.judged() && perf < p.lowPerformance() && hdfs < hdfsLeft && o.hdfsOccupancy() >= p.minOccupancy()) {
+    if (v.judged() && perf < p.lowPerformance() && hdfs < hdfsLeft && !v.missShown(p.lowPerformance())) {
+      why.add(String.format("no HDFS reservation: no request over the SLO (perf %.2f is the tail fitted to them)", perf));
+    } else if (v.judged() && perf < p.lowPerformance() && hdfs < hdfsLeft && o.hdfsOccupancy() >= p.minOccupancy()) {
       if (s.share() > p.reserveAboveShare()) {
         instead = s.share() - 1.0 / (o.hdfsSlots() - hdfsOthers - hdfs);
         hdfs++;

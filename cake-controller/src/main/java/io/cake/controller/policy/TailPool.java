@@ -30,6 +30,7 @@ public final class TailPool {
   private final long enough;
   private final Deque<Histogram> recent = new ArrayDeque<>();
   private long pooled;
+  private Histogram lastPool;
 
   /**
    * @param intervals the fewest intervals pooled, in [1, {@link #MOST}]
@@ -68,12 +69,18 @@ public final class TailPool {
       out.add(it.next());
     }
     pooled = out.getTotalCount();
+    lastPool = out;
     return out;
   }
 
   /** The fewest intervals pooled. */
   public int intervals() {
     return intervals;
+  }
+
+  /** Requests in the pool {@link #add} last returned slower than {@code goal}: 0 before any. */
+  public long slowerThan(io.cake.core.tenant.LatencyGoal goal) {
+    return lastPool == null ? 0 : Observation.overGoal(lastPool, goal);
   }
 
   /** Requests in the pool {@link #add} last returned. */

@@ -67,8 +67,14 @@ class OneSloTenantTest {
    */
   private static D decide(ControllerParams p, Observation o, TenantState s, Goal goal, int hdfsOthers,
       int hbaseOthers, double othersLimit) {
+    return decide(p, o, true, s, goal, hdfsOthers, hbaseOthers, othersLimit);
+  }
+
+  /** @param slowSeen whether a request was over the SLO: the other decides read a miss from requests */
+  private static D decide(ControllerParams p, Observation o, boolean slowSeen, TenantState s, Goal goal,
+      int hdfsOthers, int hbaseOthers, double othersLimit) {
     SloTarget t = new SloTarget("fe", goal);
-    TenantView v = Meter.view(t, o, o.samples(), p);
+    TenantView v = Meter.view(t, o, o.samples(), slowSeen, p);
     Allocation hb = new Allocation(Map.of("batch", 1.0, "etl", 1.0), Map.of("etl", hbaseOthers), 1.0);
     Allocation df = new Allocation(Map.of("batch", 1.0, "etl", 1.0), Map.of("etl", hdfsOthers), 1.0);
     ResourceLoad hbLoad = new ResourceLoad(o.hbaseSlots(), Map.of("batch", new ResourceLoad.TenantLoad(1.0, 6)));
@@ -378,6 +384,25 @@ class OneSloTenantTest {
       limit = decide(obs(1_000, 0.0, 0.0), start(0.5, 0, 2), p99at100, 0, 0, limit).plan().othersLimit();
     }
     assertThat(limit).as("slowed, never stopped").isEqualTo(OthersLimit.LEAST);
+  }
+
+  /**
+   * The same misses as the two tests above, read from a tail fitted to requests none of which was
+   * over the SLO (docs/decisions/0031-act-on-misses-the-requests-show.md): the share steps as
+   * before, but neither the others' limit nor an HDFS reservation, which cost batch most, acts.
+   */
+  @Test
+  void aMissNoRequestShowsMovesShareButNeitherLimitsTheOthersNorReserves() {
+    LatencyGoal goal = LatencyGoal.of(99, 100);
+    D cpu = decide(ControllerParams.DEFAULTS, obs(110, 0.0, 0.0), false, start(0.5, 0, 2), goal, 0, 0, 0);
+    assertThat(cpu.plan().othersLimit()).isZero();
+    assertThat(cpu.allocation().share()).isGreaterThan(0.5);
+    D held = decide(ControllerParams.DEFAULTS, obs(200, 0.0, 0.0), false, start(0.5, 0, 2), goal, 0, 0, 4.5);
+    assertThat(held.plan().othersLimit()).as("a limit in force is kept, not cut").isEqualTo(4.5);
+    D disk = decide(ControllerParams.DEFAULTS, obs(200, 0, 0.3), false, start(0.5, 0, 0), goal, 0, 0, 0);
+    assertThat(disk.allocation().hdfsReserved()).isZero();
+    assertThat(disk.allocation().share()).isCloseTo(0.6, within(1e-9));
+    assertThat(disk.describe()).contains("no HDFS reservation: no request over the SLO");
   }
 
   @Test

@@ -19,7 +19,7 @@ class PlannerTest {
       double dfBusy) {
     SloTarget t = new SloTarget(tenant, LatencyGoal.of(99, 100), weight);
     Observation o = new Observation(1_000, ms, hbOcc, dfOcc, hbBusy, dfBusy, 10, 6);
-    return Meter.view(t, o, 1_000, ControllerParams.DEFAULTS);
+    return Meter.view(t, o, 1_000, true, ControllerParams.DEFAULTS);
   }
 
   private static ResourceLoad load(int slots, String busyTenant, double busy) {

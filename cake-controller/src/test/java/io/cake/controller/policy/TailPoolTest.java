@@ -29,6 +29,18 @@ class TailPoolTest {
   }
 
   @Test
+  void countsTheRequestsOfTheWholePoolSlowerThanAGoal() {
+    TailPool pool = new TailPool(2, 0);
+    io.cake.core.tenant.LatencyGoal goal = io.cake.core.tenant.LatencyGoal.of(99, 25);
+    assertThat(pool.slowerThan(goal)).as("nothing pooled yet").isZero();
+    pool.add(interval(3, 30));
+    pool.add(interval(100, 10));
+    assertThat(pool.slowerThan(goal)).as("the interval before the last counts").isEqualTo(3);
+    pool.add(interval(100, 10));
+    assertThat(pool.slowerThan(goal)).as("that interval has left the pool").isZero();
+  }
+
+  @Test
   void oneIntervalIsTheIntervalItself() {
     Histogram h = interval(10, 5);
     assertThat(TailPool.none().add(h)).isEqualTo(h);
