@@ -194,12 +194,6 @@ public record ControllerParams(
         occupancyCoefficient, v, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom, lanes, tailIntervals, fillReservedSlots);
   }
 
-  public ControllerParams withConfidence(double c) {
-    return new ControllerParams(
-        lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, c, headroom, lanes, tailIntervals, fillReservedSlots);
-  }
-
   public ControllerParams withHeadroom(double h) {
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
@@ -210,20 +204,6 @@ public record ControllerParams(
     return new ControllerParams(
         lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
         occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom, l, tailIntervals, fillReservedSlots);
-  }
-
-  public ControllerParams withTailIntervals(int n) {
-    return new ControllerParams(
-        lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom,
-        lanes, n, fillReservedSlots);
-  }
-
-  public ControllerParams withFillReservedSlots(boolean b) {
-    return new ControllerParams(
-        lowPerformance, highPerformance, maxStepFraction, reserveAboveShare, releaseBelowShare,
-        occupancyCoefficient, minOccupancy, idleOccupancy, minSamples, interval, poolCapFactor, confidence, headroom,
-        lanes, tailIntervals, b);
   }
 
   private static void positive(String field, double v) {
