@@ -46,11 +46,14 @@ public final class HostCheckingTls {
     installed = true;
   }
 
-  private static <S extends SSLSocket> S checked(S s) {
-    SSLParameters p = s.getSSLParameters();
-    p.setEndpointIdentificationAlgorithm("HTTPS");
-    s.setSSLParameters(p);
+  private static SSLSocket checked(SSLSocket s) {
+    s.setSSLParameters(checking(s.getSSLParameters()));
     return s;
+  }
+
+  private static SSLParameters checking(SSLParameters p) {
+    p.setEndpointIdentificationAlgorithm("HTTPS");
+    return p;
   }
 
   /** The default context's parts, every client socket and engine checking the host it dials. */
@@ -84,9 +87,7 @@ public final class HostCheckingTls {
     @Override
     protected SSLEngine engineCreateSSLEngine(String host, int port) {
       SSLEngine e = plain.createSSLEngine(host, port);
-      SSLParameters p = e.getSSLParameters();
-      p.setEndpointIdentificationAlgorithm("HTTPS");
-      e.setSSLParameters(p);
+      e.setSSLParameters(checking(e.getSSLParameters()));
       return e;
     }
 

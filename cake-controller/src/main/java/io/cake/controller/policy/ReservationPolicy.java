@@ -74,10 +74,11 @@ public final class ReservationPolicy {
     int hbase = Math.min(s.hbaseReserved(), hbaseLeft);
     double instead = Double.NaN;
     boolean released = false;
-    // DataNode, Algorithm 1.
-    if (v.judged() && perf < p.lowPerformance() && hdfs < hdfsLeft && !v.missShown(p.lowPerformance())) {
+    // DataNode, Algorithm 1: a miss, and a slot left to reserve.
+    boolean missed = v.judged() && perf < p.lowPerformance() && hdfs < hdfsLeft;
+    if (missed && !v.missShown(p.lowPerformance())) {
       why.add(String.format("no HDFS reservation: no request over the SLO (perf %.2f is the tail fitted to them)", perf));
-    } else if (v.judged() && perf < p.lowPerformance() && hdfs < hdfsLeft && o.hdfsOccupancy() >= p.minOccupancy()) {
+    } else if (missed && o.hdfsOccupancy() >= p.minOccupancy()) {
       if (s.share() > p.reserveAboveShare()) {
         instead = s.share() - 1.0 / (o.hdfsSlots() - hdfsOthers - hdfs);
         hdfs++;
@@ -93,7 +94,7 @@ public final class ReservationPolicy {
         why.add(String.format("SLO missed (perf %.2f) with %.2f HDFS slots busy, more than half of %d reserved:"
             + " reserve HDFS slot %d", perf, hdfsLoad, hdfs - 1, hdfs));
       }
-    } else if (v.judged() && perf < p.lowPerformance() && hdfs < hdfsLeft && s.share() > p.reserveAboveShare()) {
+    } else if (missed && s.share() > p.reserveAboveShare()) {
       why.add(String.format("no HDFS reservation: hardly waiting at the DataNode (occupancy %.2f)", o.hdfsOccupancy()));
     } else if (v.judged() && perf > p.highPerformance() && s.share() < p.releaseBelowShare() && hdfs > 0) {
       hdfs--;
