@@ -63,6 +63,11 @@ final class LocalHBasePort implements SecondLevelController.HBasePort {
   }
 
   @Override
+  public Allocation configured() {
+    return scheduler.settings().allocation();
+  }
+
+  @Override
   public void setOthersLimit(java.util.Set<String> exempt, double handlers) {
     scheduler.setOthersLimit(exempt, handlers);
   }

@@ -56,6 +56,9 @@ public final class SecondLevelController implements AutoCloseable {
      * io.cake.controller.policy.OthersLimit}).
      */
     void setOthersLimit(Set<String> exempt, double handlers) throws java.io.IOException;
+
+    /** The allocation the site file and the policy store give ({@link Bases}); null when unknown. */
+    default Allocation configured() { return null; }
   }
 
   /**
@@ -96,8 +99,7 @@ public final class SecondLevelController implements AutoCloseable {
   private final Meter meter = new Meter();
   private volatile ControllerState state; // null until the first decision, and after the tenants change
   private boolean infeasible;
-  private Allocation hbaseBase;
-  private Allocation hdfsBase;
+  private final Bases bases = new Bases();
   private long lastHbaseEnd = Long.MIN_VALUE;
   private long ticks;
   private volatile long failures;
@@ -166,6 +168,7 @@ public final class SecondLevelController implements AutoCloseable {
         // Not recorded as the last outcome: the last decision stays what operators see.
         return new Outcome(ticks, "no new HBase interval since the last decision");
       }
+      bases.follow(hb.configured());
       ResourceLoad dfLoad = df.load();
       Set<String> tenants = new TreeSet<>(targets.stream().map(SloTarget::tenant).toList());
       ControllerState from = state;
@@ -173,7 +176,7 @@ public final class SecondLevelController implements AutoCloseable {
         from = rebase(from, tenants, hb.allocation(), df.allocation());
       }
       Map<String, TenantView> views = meter.measure(targets, interval, dfLoad, p);
-      Plan plan = new Planner(p).plan(from, views, hbaseBase, hdfsBase, ResourceLoad.of(hbSnap), dfLoad);
+      Plan plan = new Planner(p).plan(from, views, bases.hbase(), bases.hdfs(), ResourceLoad.of(hbSnap), dfLoad);
       applyBoth(hb, df, plan.hbase(), plan.hdfs());
       hb.setOthersLimit(plan.exempt(), plan.othersLimit());
       state = plan.state();
@@ -196,17 +199,12 @@ public final class SecondLevelController implements AutoCloseable {
   }
 
   /**
-   * The state to decide from when the SLO tenants changed (or at the start). The allocations the
-   * schedulers had when the controller started (static config or an operator's) stay the base the
-   * tenants without an SLO keep their weights and reservations from, so a tenant whose SLO goes
-   * returns to its configured weight, not to the share the controller last gave it. Tenants kept
-   * keep what was learnt of them; a new one starts from what the schedulers give it now.
+   * The state to decide from when the SLO tenants changed (or at the start; {@link Bases} for the
+   * others). Tenants kept keep what was learnt of them; a new one starts from what the schedulers
+   * give it now.
    */
   private ControllerState rebase(ControllerState from, Set<String> tenants, Allocation hb, Allocation df) {
-    if (hbaseBase == null) {
-      hbaseBase = hb;
-      hdfsBase = df;
-    }
+    bases.takeIfFirst(hb, df);
     ControllerState was = from == null ? ControllerState.EMPTY : from;
     Map<String, TenantState> kept = new LinkedHashMap<>(was.tenants());
     kept.keySet().retainAll(tenants);

@@ -33,6 +33,8 @@ class SecondLevelControllerTest {
   private final AtomicBoolean hbaseRefusesWrites = new AtomicBoolean(false);
   private final java.util.concurrent.atomic.AtomicInteger intervalReads = new java.util.concurrent.atomic.AtomicInteger();
   private Runnable afterRead = () -> {};
+  /** What the site file and the policy store give HBase, as the RegionServer's scheduler reports it. */
+  private final java.util.concurrent.atomic.AtomicReference<Allocation> configured = new java.util.concurrent.atomic.AtomicReference<>();
 
   private final SecondLevelController.HBasePort hbasePort =
       new SecondLevelController.HBasePort() {
@@ -69,6 +71,11 @@ class SecondLevelControllerTest {
             throw new IllegalArgumentException("reservations do not fit the pool");
           }
           hbase.setAllocation(a);
+        }
+
+        @Override
+        public Allocation configured() {
+          return configured.get();
         }
 
         @Override
@@ -138,6 +145,26 @@ class SecondLevelControllerTest {
     assertThat(hbase.maxInService("batch")).isEqualTo(1);
     assertThat(hbase.limits().rate("batch")).isCloseTo(1e6 / 3, within(1e4));
     assertThat(hbase.limits().rate("front")).as("the SLO tenant is exempt").isZero();
+  }
+
+  @Test
+  void aWeightAnOperatorConfiguresForATenantWithoutAnSloOutlivesTheNextDecision() {
+    // Hostile: rebuilt from the base taken at its first decision, the controller put batch's
+    // weight back to 1 at its next decision, undoing the operator's store or file change.
+    configured.set(Allocation.equalShares());
+    interval(300);
+    controller.tick();
+    Allocation operator = Allocation.equalShares().withShare("batch", 3.0);
+    configured.set(operator);
+    hbase.setAllocation(hbase.allocation().withShare("batch", 3.0)); // as the scheduler applies a changed file
+    interval(300);
+    assertThat(controller.tick().plan()).isNotNull();
+    // The controller scales the others' weights by what it gives the SLO tenant; between
+    // themselves they keep the operator's 3 to 1.
+    assertThat(hbase.allocation().share("batch") / hbase.allocation().defaultShare()).isCloseTo(3.0, within(1e-9));
+    interval(300);
+    controller.tick();
+    assertThat(hbase.allocation().share("batch") / hbase.allocation().defaultShare()).isCloseTo(3.0, within(1e-9));
   }
 
   @Test
