@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # ./cake COMMAND [options]   the operator's tool for a cluster running Cake (docs/operations.md)
 #   ./cake status --zk HOST:PORT        every RegionServer's Cake state, and its DataNode's
-#   ./cake slo set TENANT --p99 MS ...   change every controller's SLO (over remote JMX)
+#   ./cake slo set TENANT --p99 MS ...   a tenant's SLO in the cluster's policy store (ZooKeeper)
 #   ./cake --help                        all commands; ./cake COMMAND --help, its options
 #
 # Runs the self-contained jar: CAKE_CLI_JAR, else tools/cake-cli-*.jar (the -bin.tar.gz), else

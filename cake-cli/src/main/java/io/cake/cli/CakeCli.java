@@ -6,6 +6,7 @@ import io.cake.cli.command.PauseCommand;
 import io.cake.cli.command.ResumeCommand;
 import io.cake.cli.command.SloCommand;
 import io.cake.cli.command.StatusCommand;
+import io.cake.cli.command.TenantCommand;
 import io.cake.cli.command.TenantsCommand;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -14,10 +15,11 @@ import picocli.CommandLine.Command;
 /** {@code cake}: the operator's tool for a cluster running Cake (docs/operations.md). */
 @Command(name = "cake", mixinStandardHelpOptions = true, versionProvider = CakeCli.Version.class,
     description = {"Operate Cake on an HBase cluster: read every RegionServer's state from its web UI's /jmx page;"
-        + " change the controllers' SLO, pause and resume them over the RegionServers' remote JMX (docs/operations.md).",
+        + " keep tenants' shares, reservations, contracts and SLOs in the cluster's policy store in ZooKeeper;"
+        + " pause and resume the controllers over the RegionServers' remote JMX (docs/operations.md).",
         "",
         "Exit codes: 0 done; 1 a server unreachable or a write refused (the message names it); 2 a bad command line."},
-    subcommands = {StatusCommand.class, TenantsCommand.class, SloCommand.class, PauseCommand.class,
+    subcommands = {StatusCommand.class, TenantsCommand.class, TenantCommand.class, SloCommand.class, PauseCommand.class,
         ResumeCommand.class, CommandLine.HelpCommand.class})
 public final class CakeCli {
   public static void main(String[] args) {

@@ -1,14 +1,10 @@
 package io.cake.cli.cluster;
 
 import io.cake.cli.error.CliException;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.apache.zookeeper.KeeperException;
-import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooKeeper;
 
 /**
@@ -18,43 +14,9 @@ import org.apache.zookeeper.ZooKeeper;
 public final class ZkRegionServers {
   private ZkRegionServers() {}
 
-  /**
-   * A client that never connected still queues a close-session request and waits for its retry
-   * loop to give up on it (about a second): then it is closed off the caller's thread, whose
-   * answer (ZooKeeper unreachable) is already known. Its threads are daemons.
-   */
-  private static void close(ZooKeeper zk, boolean wasConnected) {
-    Runnable close = () -> {
-      try {
-        zk.close();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    };
-    if (wasConnected) {
-      close.run();
-    } else {
-      Daemons.POOL.execute(close);
-    }
-  }
-
   public static List<RegionServerAddress> discover(ZkQuorum quorum, Duration timeout) {
-    CountDownLatch connected = new CountDownLatch(1);
-    ZooKeeper zk;
-    try {
-      zk = new ZooKeeper(quorum.connectString(), (int) Math.max(timeout.toMillis(), 4000), e -> {
-        if (e.getState() == Watcher.Event.KeeperState.SyncConnected) {
-          connected.countDown();
-        }
-      });
-    } catch (IOException | IllegalArgumentException e) {
-      throw new CliException("--zk " + quorum.connectString() + ": " + e.getMessage());
-    }
-    try {
-      if (!connected.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-        throw new CliException("cannot reach ZooKeeper at " + quorum.connectString() + " (--zk) within "
-            + timeout.toSeconds() + " s");
-      }
+    try (ZkSession session = ZkSession.open(quorum, timeout)) {
+      ZooKeeper zk = session.zk();
       String rs = quorum.znodeParent() + "/rs";
       List<String> names;
       try {
@@ -83,8 +45,6 @@ public final class ZkRegionServers {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new CliException("interrupted while reading ZooKeeper");
-    } finally {
-      close(zk, connected.getCount() == 0);
     }
   }
 }

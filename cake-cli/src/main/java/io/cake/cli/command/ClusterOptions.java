@@ -4,6 +4,7 @@ import io.cake.cli.cluster.HostList;
 import io.cake.cli.cluster.RegionServerAddress;
 import io.cake.cli.cluster.ZkQuorum;
 import io.cake.cli.cluster.ZkRegionServers;
+import io.cake.cli.policy.PolicyStore;
 import io.cake.cli.status.ClusterStatus;
 import io.cake.cli.status.DataNodeAddresses;
 import io.cake.cli.status.StatusReader;
@@ -51,6 +52,18 @@ public final class ClusterOptions {
 
   public StatusReader reader(DataNodeAddresses datanodes) {
     return new StatusReader(timeout(), datanodes);
+  }
+
+  /** The cluster's policy store, in its ZooKeeper ({@code --hosts} names no ZooKeeper, so it is refused). */
+  public PolicyStore store() {
+    if (hosts != null) {
+      throw new ParameterException(mixee.commandLine(), "the policy store is in the cluster's ZooKeeper: give --zk, not --hosts");
+    }
+    try {
+      return PolicyStore.open(ZkQuorum.parse(zk, znodeParent), timeout());
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(mixee.commandLine(), e.getMessage(), e);
+    }
   }
 
   /** The RegionServers to talk to: ZooKeeper's live list, or {@code --hosts}. */

@@ -3,7 +3,7 @@ package io.cake.cli.command;
 import picocli.CommandLine.Command;
 
 @Command(name = "slo", mixinStandardHelpOptions = true,
-    header = "Show or change the SLO of every RegionServer's controller.",
-    description = "Show or change the SLO every RegionServer's controller steers for.",
+    header = "Show the SLO every RegionServer's controller steers for, or set it in the policy store.",
+    description = "Show the SLO every RegionServer's controller steers for, or set a tenant's SLO in the cluster's policy store.",
     subcommands = {SloShowCommand.class, SloSetCommand.class})
 public final class SloCommand {}

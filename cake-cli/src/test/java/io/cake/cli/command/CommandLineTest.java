@@ -45,10 +45,11 @@ class CommandLineTest {
   void helpListsEveryCommand() {
     Run r = cake("--help");
     assertThat(r.code()).isZero();
-    assertThat(r.out()).contains("status", "tenants", "slo", "pause", "resume", "Exit codes");
+    assertThat(r.out()).contains("status", "tenants", "tenant", "slo", "pause", "resume", "Exit codes");
+    assertThat(cake("tenant", "--help").out()).contains("list", "describe", "set", "drop");
     assertThat(cake("slo", "--help").out()).contains("show", "set");
     assertThat(cake("slo", "set", "--help").out()).contains("--p99=MS", "--percentile=P", "--operation=OP", "--throughput=OPS",
-        "--jmx-user");
+        "--dry-run", "--new-tenant");
   }
 
   @Test
@@ -93,6 +94,39 @@ class CommandLineTest {
     Run badName = cake("slo", "set", "front end", "--p99", "50", "--zk", zk);
     assertThat(badName.code()).isEqualTo(2);
     assertThat(badName.err()).contains("TENANT must be");
+  }
+
+  @Test
+  void badTenantValuesAreRefusedNamingTheOptionBeforeAnyContact() throws IOException {
+    String zk = "127.0.0.1:" + closedPort();
+    String[][] cases = {
+        {"--share", "-1"}, {"--share", "lots"}, {"--reservation", "-1"}, {"--reservation", "1.5"},
+        {"--contract", "fast"}, {"--weight", "0"}, {"--unset", "shares"}, {},
+        {"--share", "2", "--unset", "share"}, {"--p99", "50", "--throughput", "5"}, {"--share", "a\\b"}};
+    String[] named = {"--share: cake.tenant.t.share", "--share", "--reservation: cake.tenant.t.reservation", "--reservation",
+        "--contract: cake.hbase.tenant.t.contract", "--weight: cake.slo.t.weight", "--unset takes", "nothing to set",
+        "contradict", "not both", "--share wants a value on one line"};
+    for (int i = 0; i < cases.length; i++) {
+      String[] args = new String[cases[i].length + 5];
+      args[0] = "tenant";
+      args[1] = "set";
+      args[2] = "t";
+      System.arraycopy(cases[i], 0, args, 3, cases[i].length);
+      args[args.length - 2] = "--zk";
+      args[args.length - 1] = zk;
+      Run r = cake(args);
+      assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
+      assertThat(r.err()).as(String.join(" ", args)).contains(named[i]).doesNotContain("ZooKeeper");
+    }
+    Run contract = cake("tenant", "set", "best-effort", "--contract", "10:5", "--zk", zk);
+    assertThat(contract.code()).isEqualTo(2);
+    assertThat(contract.err()).contains("--contract").contains("cannot have a contract itself");
+    Run hosts = cake("tenant", "list", "--hosts", "127.0.0.1");
+    assertThat(hosts.code()).isEqualTo(2);
+    assertThat(hosts.err()).contains("give --zk, not --hosts");
+    Run unreachable = cake("tenant", "list", "--zk", zk, "--timeout", "1");
+    assertThat(unreachable.code()).isEqualTo(1);
+    assertThat(unreachable.err()).contains("cannot reach ZooKeeper at " + zk);
   }
 
   @Test

@@ -47,6 +47,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import io.cake.hbase.rpc.RegionServerScheduler;
+import org.apache.hadoop.hbase.zookeeper.ZKUtil;
+import org.apache.hadoop.hbase.zookeeper.ZKWatcher;
+import static org.assertj.core.api.Assertions.within;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 
@@ -301,11 +305,11 @@ class CakeCliIT {
 
   @Test
   @Order(3)
-  void sloSetChangesTheControllerAndItsNextDecisionSteersForTheNewSlo() throws Exception {
-    Cli r = Cli.run(Cli.with(new String[] {"slo", "set", "front", "--p99", "300"}, Cli.with(zk, admin)));
+  void sloSetWritesTheStoreAndTheControllersNextDecisionSteersForIt() throws Exception {
+    Cli r = Cli.run(Cli.with(new String[] {"slo", "set", "front", "--p99", "300"}, zk));
     assertThat(r.exitCode()).as(r.err()).isZero();
-    assertThat(r.out()).contains("SLO front p99.0 <= 300.0 ms");
-    assertThat(slo()).isEqualTo("p99.0 <= 300.0 ms");
+    assertThat(r.out()).contains("slo.latency-ms", "(unset) -> 300", "stored as version 0");
+    await("the stored SLO in force", () -> slo().equals("p99.0 <= 300.0 ms"));
     await("a decision on the new SLO", () -> {
       try {
         return attribute("LastDecision").toString().contains("front: p99.0 <= 300.0 ms measured");
@@ -313,16 +317,20 @@ class CakeCliIT {
         throw new IllegalStateException(e);
       }
     });
-    Cli p999 = Cli.run(Cli.with(new String[] {"slo", "set", "front", "--p99", "250", "--percentile", "99.9", "--json"}, Cli.with(zk, admin)));
+    Cli dry = Cli.run(Cli.with(new String[] {"slo", "set", "front", "--p99", "100", "--dry-run"}, zk));
+    assertThat(dry.exitCode()).as(dry.err()).isZero();
+    assertThat(dry.out()).contains("300 -> 100").contains("dry run: nothing written");
+    Cli p999 = Cli.run(Cli.with(new String[] {"slo", "set", "front", "--p99", "250", "--percentile", "99.9", "--json"}, zk));
     assertThat(p999.exitCode()).as(p999.err()).isZero();
-    assertThat(slo()).isEqualTo("p99.9 <= 250.0 ms");
-    assertThat(JSON.readTree(p999.out()).get(0).path("state").asText()).isEqualTo("SLO front p99.9 <= 250.0 ms");
-    Cli throughput = Cli.run(Cli.with(new String[] {"slo", "set", "front", "--throughput", "20"}, Cli.with(zk, admin)));
+    assertThat(JSON.readTree(p999.out()).path("after").path("slo.percentile").asText()).isEqualTo("99.9");
+    assertThat(JSON.readTree(p999.out()).path("version").asInt()).as("the dry run wrote nothing").isEqualTo(1);
+    await("p99.9 in force", () -> slo().equals("p99.9 <= 250.0 ms"));
+    Cli throughput = Cli.run(Cli.with(new String[] {"slo", "set", "front", "--throughput", "20"}, zk));
     assertThat(throughput.exitCode()).as(throughput.err()).isZero();
-    assertThat(slo()).isEqualTo(">= 20.0 ops/s");
-    Cli back = Cli.run(Cli.with(new String[] {"slo", "set", "front", "--p99", "400"}, Cli.with(zk, admin)));
+    await("the throughput SLO in force", () -> slo().equals(">= 20.0 ops/s"));
+    Cli back = Cli.run(Cli.with(new String[] {"slo", "set", "front", "--p99", "400"}, zk));
     assertThat(back.exitCode()).isZero();
-    assertThat(slo()).isEqualTo("p99.0 <= 400.0 ms");
+    await("back to a p99", () -> slo().equals("p99.0 <= 400.0 ms"));
   }
 
   @Test
@@ -342,7 +350,7 @@ class CakeCliIT {
         {new String[] {"front", "--throughput", "-1"}, "--throughput"},
     };
     for (Object[] c : cases) {
-      Cli r = Cli.run(Cli.with(Cli.with(new String[] {"slo", "set"}, (String[]) c[0]), Cli.with(zk, admin)));
+      Cli r = Cli.run(Cli.with(Cli.with(new String[] {"slo", "set"}, (String[]) c[0]), zk));
       assertThat(r.exitCode()).as(String.join(" ", (String[]) c[0])).isEqualTo(2);
       assertThat(r.err()).as(String.join(" ", (String[]) c[0])).contains((String) c[1]);
       assertThat(slo()).isEqualTo(before);
@@ -355,7 +363,7 @@ class CakeCliIT {
     String before = slo();
     String[] wrong = {"--jmx-port", String.valueOf(jmx.port), "--jmx-user", JmxAgent.ADMIN,
         "--jmx-password-file", jmx.wrongPassword.toString()};
-    Cli refused = Cli.run(Cli.with(new String[] {"slo", "set", "front", "--p99", "123"}, Cli.with(zk, wrong)));
+    Cli refused = Cli.run(Cli.with(new String[] {"pause"}, Cli.with(zk, wrong)));
     assertThat(refused.exitCode()).isEqualTo(1);
     assertThat(refused.err()).contains("RegionServer " + rs.getServerName().getHostname() + ":" + rs.getServerName().getPort())
         .contains("refused the login of user 'cakeadmin'").contains("--jmx-password-file").contains("nothing was changed");
@@ -364,11 +372,12 @@ class CakeCliIT {
     assertThat(anonymous.err()).contains("refused a connection without credentials");
     String[] watcher = {"--jmx-port", String.valueOf(jmx.port), "--jmx-user", JmxAgent.READONLY,
         "--jmx-password-file", jmx.watcherPassword.toString()};
-    Cli readonly = Cli.run(Cli.with(new String[] {"slo", "set", "front", "--p99", "123"}, Cli.with(zk, watcher)));
+    Cli readonly = Cli.run(Cli.with(new String[] {"pause"}, Cli.with(zk, watcher)));
     assertThat(readonly.exitCode()).isEqualTo(1);
     assertThat(readonly.out()).contains("FAILED: refused by its JMX");
     assertThat(readonly.out() + readonly.err()).contains("readwrite");
     assertThat(slo()).isEqualTo(before);
+    assertThat(attribute("Paused")).isEqualTo(false);
     Cli noJmx = Cli.run(Cli.with(new String[] {"resume", "--jmx-port", String.valueOf(closedPort()), "--jmx-user",
         JmxAgent.ADMIN, "--jmx-password-file", jmx.adminPassword.toString()}, zk));
     assertThat(noJmx.exitCode()).isEqualTo(1);
@@ -386,10 +395,11 @@ class CakeCliIT {
     try {
       assertThat(new String(other.getInputStream().readNBytes(5))).isEqualTo("ready");
       String before = slo();
-      Cli r = Cli.run(Cli.with(new String[] {"slo", "set", "front", "--p99", "77", "--jmx-port", String.valueOf(port)}, zk));
+      Cli r = Cli.run(Cli.with(new String[] {"pause", "--jmx-port", String.valueOf(port)}, zk));
       assertThat(r.exitCode()).isEqualTo(1);
       assertThat(r.err()).contains("is another JVM (" + other.pid() + "@").contains("nothing was changed");
       assertThat(slo()).isEqualTo(before);
+      assertThat(attribute("Paused")).isEqualTo(false);
     } finally {
       other.destroy();
       other.waitFor();
@@ -444,6 +454,91 @@ class CakeCliIT {
     assertThat(write.exitCode()).isEqualTo(1);
     assertThat(write.err()).contains("127.0.0.1:" + closed).contains("nothing was changed");
     assertThat(attribute("Paused")).isEqualTo(false);
+  }
+
+  private RegionServerScheduler scheduler(HRegionServer server) {
+    return RegionServerScheduler.byPort(server.getServerName().getPort()).orElseThrow();
+  }
+
+  private long ticks() {
+    var cp = rs.getRegionServerCoprocessorHost().findCoprocessor(CakeControllerCoprocessor.class);
+    return cp.controller() == null ? 0 : cp.controller().last().tick();
+  }
+
+  private double batchToDefault() {
+    var a = scheduler(rs).allocation();
+    return a.share("batch") / a.defaultShare();
+  }
+
+  @Test
+  @Order(9)
+  void tenantSetReachesTheSchedulerAndOutlivesTheControllersDecisionsAndABadHandEditIsSkipped() throws Exception {
+    RegionServerScheduler s = scheduler(rs);
+    Cli set = Cli.run(Cli.with(new String[] {"tenant", "set", "batch", "--share", "3", "--reservation", "1",
+        "--contract", "500:100"}, zk));
+    assertThat(set.exitCode()).as(set.err()).isZero();
+    assertThat(set.out()).contains("share", "(unset) -> 3", "stored as version 0");
+    await("the store's batch in force", () -> s.settings().allocation().share("batch") == 3.0
+        && s.settings().allocation().reservation("batch") == 1 && s.settings().contracts().containsKey("batch"));
+    // The controller steers front all along; two of its decisions later batch still has 3 to 1.
+    long ticks = ticks();
+    await("two decisions", () -> ticks() >= ticks + 2);
+    assertThat(batchToDefault()).isCloseTo(3.0, within(1e-6));
+
+    // Entries edited by hand, with HBase's own ZooKeeper client (it writes a header before the
+    // data): one out of range, one with an unknown field. Each is skipped, by tenant, and batch's
+    // entry still applies.
+    ZKWatcher w = util.getZooKeeperWatcher();
+    ZKUtil.createWithParents(w, "/hbase/cake/tenants/broken", Bytes.toBytes("share=-2\n"));
+    ZKUtil.createWithParents(w, "/hbase/cake/tenants/typo", Bytes.toBytes("shares=2\n"));
+    await("both skipped", () -> s.policyStore().contains("broken=") && s.policyStore().contains("typo="));
+    assertThat(s.policyStore()).contains("3 entries").contains("unknown field 'shares'")
+        .contains("cake.tenant.broken.share must be");
+    assertThat(s.settings().allocation().share("batch")).isEqualTo(3.0);
+    assertThat(s.lastConfigurationError()).isEmpty();
+
+    Cli list = Cli.run(Cli.with(new String[] {"tenant", "list"}, zk));
+    assertThat(list.exitCode()).as(list.err()).isZero();
+    assertThat(list.out()).containsPattern("(?m)^batch +3 +1 +500:100 ").containsPattern("(?m)^front .*p99 <= 400 ms")
+        .contains("unreadable entry 'typo'");
+    Cli describe = Cli.run(Cli.with(new String[] {"tenant", "describe", "batch"}, zk));
+    assertThat(describe.out()).contains("version 0").contains("cake.tenant.batch.share").contains("cake.hbase.tenant.batch.contract");
+    Cli fix = Cli.run(Cli.with(new String[] {"tenant", "set", "broken", "--share", "2"}, zk));
+    assertThat(fix.exitCode()).as(fix.err()).isZero();
+    await("the fixed entry in force", () -> s.settings().allocation().share("broken") == 2.0);
+    Cli unreadable = Cli.run(Cli.with(new String[] {"tenant", "set", "typo", "--share", "2"}, zk));
+    assertThat(unreadable.exitCode()).isEqualTo(1);
+    assertThat(unreadable.err()).contains("does not parse").contains("--force");
+    assertThat(Cli.run(Cli.with(new String[] {"tenant", "drop", "typo", "--force"}, zk)).exitCode()).isZero();
+    assertThat(Cli.run(Cli.with(new String[] {"tenant", "drop", "broken"}, zk)).exitCode()).isZero();
+
+    Cli dry = Cli.run(Cli.with(new String[] {"tenant", "drop", "batch", "--dry-run"}, zk));
+    assertThat(dry.out()).contains("3 -> (unset)").contains("dry run");
+    Cli drop = Cli.run(Cli.with(new String[] {"tenant", "drop", "batch"}, zk));
+    assertThat(drop.exitCode()).as(drop.err()).isZero();
+    await("the site file's batch again", () -> s.settings().allocation().share("batch") == 1.0
+        && s.settings().allocation().reservation("batch") == 0 && !s.settings().contracts().containsKey("batch"));
+    Cli gone = Cli.run(Cli.with(new String[] {"tenant", "drop", "batch"}, zk));
+    assertThat(gone.exitCode()).isEqualTo(2);
+    assertThat(gone.err()).contains("no entry for tenant 'batch'");
+  }
+
+  @Test
+  @Order(10)
+  void aRegionServerThatStartsLaterAppliesTheStore() throws Exception {
+    Cli set = Cli.run(Cli.with(new String[] {"tenant", "set", "late", "--share", "5"}, zk));
+    assertThat(set.exitCode()).as(set.err()).isZero();
+    HRegionServer second = util.getMiniHBaseCluster().startRegionServer().getRegionServer();
+    await("the second RegionServer's scheduler up", () -> RegionServerScheduler.byPort(second.getServerName().getPort()).isPresent());
+    await("the store in force there", () -> scheduler(second).settings().allocation().share("late") == 5.0);
+    ObjectName secondController = Controller.objectName(second.getServerName().getPort());
+    await("its controller on the stored SLO", () -> {
+      try {
+        return "p99.0 <= 400.0 ms".equals(ManagementFactory.getPlatformMBeanServer().getAttribute(secondController, "Slo"));
+      } catch (Exception e) {
+        return false; // not registered yet
+      }
+    });
   }
 
   private static int closedPort() throws java.io.IOException {

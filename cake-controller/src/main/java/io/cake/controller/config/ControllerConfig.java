@@ -106,7 +106,7 @@ public final class ControllerConfig {
    * .throughput-mb} (MB/s read at the DataNode); and {@code
    * .weight} (default 1): how much its goal counts when not every SLO can be met.
    */
-  public static final String SLO_PREFIX = "cake.slo.";
+  public static final String SLO_PREFIX = io.cake.core.policy.TenantEntry.SLO_KEY_PREFIX;
   public static final String PERCENTILE_SUFFIX = ".percentile";
   public static final double DEFAULT_PERCENTILE = 99.0;
   public static final String LATENCY_MS_SUFFIX = ".latency-ms";
@@ -197,7 +197,7 @@ public final class ControllerConfig {
   }
 
   /** The SLO tenants, in name order; one or many, the controller steers them alike. */
-  static List<SloTarget> parseSlos(Map<String, String> conf) {
+  public static List<SloTarget> parseSlos(Map<String, String> conf) {
     TreeSet<String> tenants = new TreeSet<>();
     for (String key : new TreeSet<>(conf.keySet())) {
       Matcher m = SLO_KEY.matcher(key);

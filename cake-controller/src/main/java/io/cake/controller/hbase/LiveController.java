@@ -8,21 +8,24 @@ import io.cake.controller.loop.DataNodeLocator;
 import io.cake.controller.loop.SecondLevelController;
 import io.cake.controller.loop.TickTiming;
 import io.cake.core.time.Clock;
-import io.cake.hbase.config.SiteFile;
+import io.cake.hbase.config.KeySources;
+import io.cake.core.policy.PolicyOverlay;
 import io.cake.hbase.rpc.RegionServerScheduler;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import javax.management.ObjectName;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One RegionServer's controller as its {@code hbase-site.xml} says, kept so across {@code
- * update_config}: before each interval's decision it looks for a file HBase handed Cake's RPC
- * scheduler since ({@link SiteFile}) and applies what changed ({@link ConfigChange}). A file the
+ * One RegionServer's controller as its {@code hbase-site.xml} and the cluster's policy store say,
+ * kept so across {@code update_config} and store changes: before each interval's decision it looks
+ * for a file HBase handed Cake's RPC scheduler since, or a store it read since ({@link KeySources}),
+ * and applies what changed ({@link ConfigChange}). A file the
  * controller refuses is logged by key and shown as {@code ConfigurationError}; the controller goes
  * on as it was. Disabling it (or removing the SLO) stops it; enabling it starts one, without a
  * RegionServer restart. Its MBean stays registered throughout, saying why no controller runs
@@ -34,13 +37,14 @@ final class LiveController implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(LiveController.class);
 
   private final int port;
-  private final Supplier<Optional<SiteFile>> files;
+  private final Supplier<Optional<KeySources>> files;
   private final Supplier<Optional<Closes>> closes;
   private final Clock clock;
   private volatile ControllerConfig config; // the last file accepted; null: none yet; read by JMX
   private long generation;
   private volatile String configurationError = "";
   private String intervalWarning = "";
+  private final Consumer<Map<String, String>> logSkips = PolicyOverlay.once(m -> LOG.error("cake-controller: {}", m));
 
   private volatile SecondLevelController controller; // read by tests and the coprocessor
   private DataNodeLocator datanode;
@@ -49,9 +53,9 @@ final class LiveController implements AutoCloseable {
   private boolean pausedAtStop;
 
   /**
-   * @param startFile the coprocessor's configuration at start (generation 0 of {@link SiteFile})
+   * @param startFile the coprocessor's configuration at start (generation 0 of {@link KeySources})
    */
-  LiveController(int port, Map<String, String> startFile, Supplier<Optional<SiteFile>> files) {
+  LiveController(int port, Map<String, String> startFile, Supplier<Optional<KeySources>> files) {
     this(port, startFile, files, closesOf(port), Clock.system());
   }
 
@@ -60,7 +64,7 @@ final class LiveController implements AutoCloseable {
    *     it closes one (empty while Cake's scheduler is not up): decisions run just after each close
    * @param clock the clock those closes are read on
    */
-  LiveController(int port, Map<String, String> startFile, Supplier<Optional<SiteFile>> files,
+  LiveController(int port, Map<String, String> startFile, Supplier<Optional<KeySources>> files,
       Supplier<Optional<Closes>> closes, Clock clock) {
     this.port = port;
     this.files = files;
@@ -71,8 +75,8 @@ final class LiveController implements AutoCloseable {
   }
 
   /** For the coprocessor: the files Cake's RPC scheduler on {@code port} was handed. */
-  static Supplier<Optional<SiteFile>> filesOf(int port) {
-    return () -> RegionServerScheduler.byPort(port).map(RegionServerScheduler::siteFile);
+  static Supplier<Optional<KeySources>> filesOf(int port) {
+    return () -> RegionServerScheduler.byPort(port).map(RegionServerScheduler::keySources);
   }
 
   /** When the RegionServer's scheduler closed its last metrics interval, and how often it closes one. */
@@ -86,10 +90,10 @@ final class LiveController implements AutoCloseable {
 
   /** One interval: picks up a reloaded file, then decides. Returns the delay until the next step. */
   Duration step() {
-    Optional<SiteFile> f = files.get();
+    Optional<KeySources> f = files.get();
     if (f.isPresent() && f.get().generation() != generation) {
       generation = f.get().generation();
-      load(f.get().cakeKeys());
+      load(keysOf(f.get()));
     }
     // Read before the tick: the interval it decides on, or (a close in between) the one before.
     // Timed from the close read after it, a close during the tick would go undecided.
@@ -120,6 +124,27 @@ final class LiveController implements AutoCloseable {
   /** How long until the next step: the interval of the file in force. */
   Duration interval() {
     return config == null ? Duration.ofMillis(ControllerConfig.DEFAULT_INTERVAL_MS) : config.params().interval();
+  }
+
+  /**
+   * The site file's keys with the policy store laid over them ({@link PolicyOverlay}), each entry
+   * checked as the controller checks a file's SLOs: one it refuses is skipped and logged, once.
+   */
+  private Map<String, String> keysOf(KeySources sources) {
+    PolicyOverlay.Check check = keys -> {
+      try {
+        ControllerConfig.parseSlos(keys);
+        return null;
+      } catch (IllegalArgumentException e) {
+        return e.getMessage();
+      }
+    };
+    if (check.refusal(sources.cakeKeys()) != null) {
+      return sources.cakeKeys(); // the file's own error, refused as a whole by load()
+    }
+    PolicyOverlay.Merged merged = PolicyOverlay.merge(sources.cakeKeys(), sources.store(), check);
+    logSkips.accept(merged.skipped());
+    return merged.keys();
   }
 
   private void load(Map<String, String> file) {

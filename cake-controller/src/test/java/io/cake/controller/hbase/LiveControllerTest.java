@@ -8,7 +8,7 @@ import io.cake.controller.policy.SloTarget;
 import io.cake.controller.jmx.Controller;
 import io.cake.controller.loop.SecondLevelController;
 import io.cake.core.time.ManualClock;
-import io.cake.hbase.config.SiteFile;
+import io.cake.hbase.config.KeySources;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.Map;
@@ -28,18 +28,18 @@ class LiveControllerTest {
   private static final int PORT = 1; // no RegionServer scheduler has this port
   private final MBeanServer jmx = ManagementFactory.getPlatformMBeanServer();
   private final ObjectName mbean = Controller.objectName(PORT);
-  private final AtomicReference<SiteFile> handed = new AtomicReference<>();
+  private final AtomicReference<KeySources> handed = new AtomicReference<>();
   private LiveController live;
 
   private LiveController start(Map<String, String> atStart) {
-    handed.set(new SiteFile(0, atStart));
+    handed.set(new KeySources(0, atStart));
     live = new LiveController(PORT, atStart, () -> Optional.ofNullable(handed.get()));
     return live;
   }
 
   /** update_config: the next generation of the file, then the controller's next step. */
   private Duration reload(Map<String, String> next) {
-    handed.set(new SiteFile(handed.get().generation() + 1, next));
+    handed.set(new KeySources(handed.get().generation() + 1, next));
     return live.step();
   }
 
@@ -205,7 +205,7 @@ class LiveControllerTest {
     ManualClock clock = new ManualClock(1_000_000_000_000L);
     AtomicReference<Optional<LiveController.Closes>> closes = new AtomicReference<>(Optional.empty());
     Map<String, String> f = file("cake.controller.interval-ms", "5000");
-    handed.set(new SiteFile(0, f));
+    handed.set(new KeySources(0, f));
     live = new LiveController(PORT, f, () -> Optional.ofNullable(handed.get()), closes::get, clock);
     assertThat(live.step()).as("no Cake scheduler yet: the controller's own period").isEqualTo(Duration.ofSeconds(5));
 
@@ -225,7 +225,7 @@ class LiveControllerTest {
     long closed = clock.nanoTime() - Duration.ofMillis(4_990).toNanos(); // the next close 10 ms away
     AtomicReference<LiveController.Closes> close = new AtomicReference<>(new LiveController.Closes(closed, five));
     Map<String, String> f = file("cake.controller.interval-ms", "5000");
-    handed.set(new SiteFile(0, f));
+    handed.set(new KeySources(0, f));
     // The step reads the close, then the RegionServer closes the next interval while it decides.
     java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
     live = new LiveController(PORT, f, () -> Optional.ofNullable(handed.get()), () -> {
@@ -247,7 +247,7 @@ class LiveControllerTest {
     AtomicReference<LiveController.Closes> close = new AtomicReference<>(
         new LiveController.Closes(clock.nanoTime() - Duration.ofMillis(5_100).toNanos(), five)); // late
     Map<String, String> f = file("cake.controller.interval-ms", "5000");
-    handed.set(new SiteFile(0, f));
+    handed.set(new KeySources(0, f));
     live = new LiveController(PORT, f, () -> Optional.ofNullable(handed.get()), () -> Optional.of(close.get()), clock);
     // No RegionServer on the port: a tick that runs counts a failure, one that waits does not.
     assertThat(live.step()).isEqualTo(Duration.ofMillis(100));

@@ -27,6 +27,8 @@ public final class TenantKeys {
    * core-site.xml, which RegionServers and DataNodes both read. A level's own key wins.
    */
   public static final String SHARED_PREFIX = "cake.tenant.";
+  /** The HBase level's own per-tenant keys, {@code cake.hbase.tenant.<t>.<suffix>}. */
+  public static final String HBASE_PREFIX = "cake.hbase.tenant.";
   /**
    * HBase's {@code user:tenant[,user:tenant...]}: the tenant of an authenticated user's untagged
    * calls. Here because the RegionServer's HDFS client wrapper counts the tenants it names as

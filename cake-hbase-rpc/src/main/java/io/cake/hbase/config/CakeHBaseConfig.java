@@ -32,7 +32,7 @@ public final class CakeHBaseConfig {
   public static final boolean DEFAULT_ENABLED = true;
 
   /** Per-tenant keys: {@code cake.hbase.tenant.<name>.share|reservation|allowed-users|contract}. */
-  public static final String TENANT_PREFIX = "cake.hbase.tenant.";
+  public static final String TENANT_PREFIX = TenantKeys.HBASE_PREFIX;
   public static final String SHARE_SUFFIX = TenantKeys.SHARE_SUFFIX;
   public static final String RESERVATION_SUFFIX = TenantKeys.RESERVATION_SUFFIX;
   public static final String ALLOWED_USERS_SUFFIX = ".allowed-users";

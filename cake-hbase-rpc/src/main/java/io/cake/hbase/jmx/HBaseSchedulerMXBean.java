@@ -76,6 +76,9 @@ public interface HBaseSchedulerMXBean extends FirstLevelControlMXBean {
 
   String getLastConfigurationError();
 
+  /** Where the cluster's policy store is read, its entries, and any skipped (tenant and why). */
+  String getPolicyStore();
+
   /** Last interval's end-to-end p99 (ms) per {@code tenant/OPERATION}. */
   Map<String, Double> getOperationLatencyP99Ms();
 

@@ -4,7 +4,10 @@ import io.cake.core.level.FirstLevels;
 import io.cake.core.time.Clock;
 import io.cake.hbase.config.CakeHBaseConfig;
 import io.cake.hbase.config.CakeSettings;
-import io.cake.hbase.config.SiteFile;
+import io.cake.hbase.config.KeySources;
+import io.cake.core.policy.PolicyOverlay;
+import io.cake.hbase.policy.PolicyWatcher;
+import io.cake.core.policy.StoredPolicy;
 import io.cake.hbase.tenant.OperationAttribute;
 import io.cake.hbase.tenant.OperationClassifier;
 import io.cake.hbase.tenant.TenantResolver;
@@ -12,6 +15,7 @@ import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Abortable;
 import org.apache.hadoop.hbase.HConstants;
@@ -22,6 +26,7 @@ import org.apache.hadoop.hbase.ipc.RpcCall;
 import org.apache.hadoop.hbase.ipc.RpcScheduler;
 import org.apache.hadoop.hbase.security.User;
 import org.apache.hadoop.hbase.util.EnvironmentEdgeManager;
+import org.apache.hadoop.hbase.zookeeper.ZKConfig;
 import org.apache.hbase.thirdparty.com.google.protobuf.Descriptors.ServiceDescriptor;
 import org.apache.hadoop.hbase.shaded.protobuf.generated.ClientProtos.ClientService;
 import org.slf4j.Logger;
@@ -55,7 +60,11 @@ public final class CakeRpcScheduler extends ForwardingRpcScheduler implements Co
   private final CakeSettings initialSettings;
   private final String initialError;
   /** The cake.* keys at start, until init() hands them to the scheduler. */
-  private final SiteFile initialFile;
+  private final KeySources initialFile;
+  /** The site file as HBase last handed it over (guarded by this). */
+  private Configuration site;
+  private final Consumer<Map<String, String>> logSkips = PolicyOverlay.once(m -> LOG.error("Cake: {}", m));
+  private PolicyWatcher store;
   /** Built in init(), once the listener port (and so the scheduler's name) is known. */
   private volatile RegionServerScheduler cake;
 
@@ -91,7 +100,8 @@ public final class CakeRpcScheduler extends ForwardingRpcScheduler implements Co
     this.initialSettings = s;
     this.initialError = error;
     warnOverrides(s.overrides());
-    this.initialFile = SiteFile.of(conf);
+    this.initialFile = KeySources.of(conf);
+    this.site = conf;
   }
 
   // ------------------------------------------------------------------ lifecycle
@@ -111,10 +121,32 @@ public final class CakeRpcScheduler extends ForwardingRpcScheduler implements Co
   public void start() {
     delegate.start();
     cake.start(cake.settings().jmxEnabled() ? new HBaseSchedulerControl(cake) : null);
+    startStore();
+  }
+
+  /**
+   * Reads the cluster's policy store in ZooKeeper, where HBase finds its own quorum; a scheduler
+   * built without one (tests) reads the site file alone.
+   */
+  private synchronized void startStore() {
+    if (site.get(HConstants.ZOOKEEPER_QUORUM) == null) {
+      return;
+    }
+    store = new PolicyWatcher(ZKConfig.getZKQuorumServersString(site),
+        site.getInt(HConstants.ZK_SESSION_TIMEOUT, HConstants.DEFAULT_ZK_SESSION_TIMEOUT),
+        StoredPolicy.path(site.get(HConstants.ZOOKEEPER_ZNODE_PARENT, HConstants.DEFAULT_ZOOKEEPER_ZNODE_PARENT)),
+        this::storeRead);
+    cake.setPolicyStore(store.describe() + ": not read yet");
+    store.start();
   }
 
   @Override
   public void stop() {
+    synchronized (this) {
+      if (store != null) {
+        store.close();
+      }
+    }
     if (cake != null) {
       cake.stop();
     }
@@ -185,21 +217,61 @@ public final class CakeRpcScheduler extends ForwardingRpcScheduler implements Co
     if (delegate instanceof ConfigurationObserver observer) {
       observer.onConfigurationChange(conf);
     }
-    RegionServerScheduler c = cake;
-    if (c == null) {
-      return;
+    synchronized (this) {
+      site = conf;
+      RegionServerScheduler c = cake;
+      if (c != null) {
+        c.fileLoaded(c.keySources().next(conf));
+        reload(c, "configuration reloaded");
+      }
     }
-    c.fileLoaded(c.siteFile().next(conf));
+  }
+
+  /** On the store watcher's thread: the store changed. */
+  private synchronized void storeRead(StoredPolicy read) {
+    RegionServerScheduler c = cake;
+    c.fileLoaded(c.keySources().next(read));
+    reload(c, "policy store read (" + read.entries().size() + " entries)");
+  }
+
+  /**
+   * Applies the site file with the store laid over it, entry by entry ({@link PolicyOverlay}): an
+   * entry this scheduler refuses is skipped and logged, a bad site file is refused as a whole.
+   */
+  private void reload(RegionServerScheduler c, String what) {
+    KeySources sources = c.keySources();
     try {
-      CakeSettings next = CakeSettings.from(conf);
+      CakeSettings.from(site); // the file alone first: its errors are the file's, not an entry's
+      PolicyOverlay.Merged merged = PolicyOverlay.merge(sources.cakeKeys(), sources.store(), keys -> {
+        try {
+          CakeSettings.from(withCakeKeys(site, keys));
+          return null;
+        } catch (IllegalArgumentException e) {
+          return e.getMessage();
+        }
+      });
+      logSkips.accept(merged.skipped());
+      if (store != null) {
+        c.setPolicyStore(store.describe() + ": " + sources.store().entries().size() + " entries"
+            + (merged.skipped().isEmpty() ? "" : ", skipped " + merged.skipped()));
+      }
+      CakeSettings next = CakeSettings.from(withCakeKeys(site, merged.keys()));
       List<String> before = c.settings().overrides();
       c.apply(next);
       warnOverrides(next.overrides().equals(before) ? List.of() : next.overrides());
-      LOG.info("Cake {}: configuration reloaded, allocation {}", c.name(), c.allocation());
+      LOG.info("Cake {}: {}, allocation {}", c.name(), what, c.allocation());
     } catch (RuntimeException e) {
       c.refused(e.getMessage());
       LOG.error("Cake {}: configuration rejected, keeping the previous one: {}", c.name(), e.getMessage());
     }
+  }
+
+  /** {@code conf} with its {@code cake.*} keys replaced by {@code keys}. */
+  private static Configuration withCakeKeys(Configuration conf, Map<String, String> keys) {
+    Configuration c = new Configuration(conf);
+    KeySources.cakeKeys(conf).keySet().forEach(c::unset);
+    keys.forEach(c::set);
+    return c;
   }
 
   /** Once per file that brings them: an own key over a shared one is legal, but worth a word. */

@@ -71,6 +71,7 @@ public final class HBaseSchedulerControl extends FirstLevelControl implements HB
   }
   @Override public double getLastAimdMeanMillis() { return s.lastAimdMeanMillis(); }
   @Override public String getLastConfigurationError() { return s.lastConfigurationError(); }
+  @Override public String getPolicyStore() { return s.policyStore(); }
 
   @Override
   public Map<String, Double> getOperationLatencyP99Ms() {

@@ -15,7 +15,7 @@ import io.cake.core.tenant.TenantNames;
 import io.cake.core.time.Clock;
 import io.cake.hbase.config.CakeHBaseConfig;
 import io.cake.hbase.config.CakeSettings;
-import io.cake.hbase.config.SiteFile;
+import io.cake.hbase.config.KeySources;
 import io.cake.hbase.jmx.HBaseSchedulerMXBean;
 import io.cake.hbase.tenant.TenantResolver;
 import java.time.Duration;
@@ -61,7 +61,8 @@ public final class RegionServerScheduler implements FirstLevel {
   private volatile TenantResolver resolver;
   private volatile boolean enabled;
   private volatile String lastConfigurationError;
-  private volatile SiteFile siteFile = new SiteFile(0, Map.of());
+  private volatile KeySources keySources = new KeySources(0, Map.of());
+  private volatile String policyStore = "not read: no ZooKeeper quorum configured";
   /** The controller's one limit on the tenants without an SLO (guarded by this). */
   private OthersLimit othersLimit = OthersLimit.NONE;
 
@@ -233,19 +234,14 @@ public final class RegionServerScheduler implements FirstLevel {
     lastConfigurationError = "";
   }
 
-  /** Records the file HBase handed over (at start, then at each update_config), good or bad. */
-  void fileLoaded(SiteFile file) {
-    siteFile = file;
-  }
-
-  /** The cake.* keys of the file HBase last handed over, for the controller in this JVM. */
-  public SiteFile siteFile() {
-    return siteFile;
-  }
-
-  void refused(String error) {
-    lastConfigurationError = error;
-  }
+  /** Records where the keys came from: the file HBase handed over (good or bad) and the store. */
+  void fileLoaded(KeySources sources) { keySources = sources; }
+  /** The site file's keys and the policy store, for the controller in this JVM. */
+  public KeySources keySources() { return keySources; }
+  void refused(String error) { lastConfigurationError = error; }
+  /** Where the policy store is read, its entries and those skipped, for the MBean. */
+  void setPolicyStore(String status) { policyStore = status; }
+  public String policyStore() { return policyStore; }
 
   // ------------------------------------------------------------------ FirstLevel
 
