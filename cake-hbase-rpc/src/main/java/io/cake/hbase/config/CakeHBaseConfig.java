@@ -16,6 +16,15 @@ public final class CakeHBaseConfig {
   public static final String SCHEDULER_FACTORY_KEY = "hbase.region.server.rpc.scheduler.factory.class";
 
   /**
+   * The factory whose scheduler Cake wraps: it serves the calls Cake leaves to the stock path
+   * (admin, meta, replication) and the HMaster's. Another factory a cluster uses for the same key
+   * (Phoenix's) goes here, so both apply. Read at start.
+   */
+  public static final String BASE_SCHEDULER_FACTORY = "cake.hbase.base-scheduler-factory";
+  public static final String DEFAULT_BASE_SCHEDULER_FACTORY =
+      "org.apache.hadoop.hbase.regionserver.SimpleRpcSchedulerFactory";
+
+  /**
    * Stock HBase's key, read as its handlers read it (start only): once more than this fraction of
    * the handler pool's size have failed with an Error, the RegionServer aborts; negative: never.
    */
