@@ -114,9 +114,17 @@ class CakeBenchSmokeTest {
         for (String k : List.of("ops", "ops_per_s", "mb_per_s", "windows")) {
           assertThat(b.has(k)).as(r.get("name") + " batch." + k).isTrue();
         }
-        positive(b, "ops");
-        positive(b, "ops_per_s");
-        positive(b, "mb_per_s");
+        if (r.get("name").asText().equals("hbase-quota")) {
+          // The quota holds batch to a quarter of its isolated MB/s: at the smoke's few seconds
+          // and 4 MB blocks a run can complete no scan at all (throttled ones are not counted).
+          for (String k : List.of("ops", "ops_per_s", "mb_per_s")) {
+            assertThat(b.get(k).asDouble()).as("hbase-quota batch." + k).isNotNegative().isFinite();
+          }
+        } else {
+          positive(b, "ops");
+          positive(b, "ops_per_s");
+          positive(b, "mb_per_s");
+        }
         long sum = 0;
         for (JsonNode w : b.get("windows")) {
           assertThat(w.has("t_s") && w.has("ops")).isTrue();
