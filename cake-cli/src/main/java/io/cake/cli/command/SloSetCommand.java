@@ -3,7 +3,6 @@ package io.cake.cli.command;
 import io.cake.cli.error.CliException;
 import io.cake.cli.status.DataNodeAddresses;
 import io.cake.cli.status.TenantSummary;
-import io.cake.core.tenant.TenantNames;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -44,11 +43,7 @@ public final class SloSetCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    try {
-      TenantNames.check("TENANT", tenant);
-    } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), e.getMessage());
-    }
+    TenantArgument.check(spec, tenant);
     if (!slo.given()) {
       throw new ParameterException(spec.commandLine(),
           "give one of --p99 MS (a latency SLO), --throughput OPS or --mbps MB, not neither");

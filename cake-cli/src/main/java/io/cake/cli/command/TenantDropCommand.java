@@ -2,13 +2,11 @@ package io.cake.cli.command;
 
 import io.cake.cli.error.CliException;
 import io.cake.core.policy.TenantEntry;
-import io.cake.core.tenant.TenantNames;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -35,11 +33,7 @@ public final class TenantDropCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    try {
-      TenantNames.check("TENANT", tenant);
-    } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), e.getMessage());
-    }
+    TenantArgument.check(spec, tenant);
     if (force) {
       try (var store = cluster.store()) {
         if (!dryRun) {

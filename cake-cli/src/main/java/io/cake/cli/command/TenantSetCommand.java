@@ -1,7 +1,6 @@
 package io.cake.cli.command;
 
 import io.cake.core.policy.TenantEntry;
-import io.cake.core.tenant.TenantNames;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -66,11 +65,7 @@ public final class TenantSetCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    try {
-      TenantNames.check("TENANT", tenant);
-    } catch (IllegalArgumentException e) {
-      throw usage(e.getMessage());
-    }
+    TenantArgument.check(spec, tenant);
     for (String f : unset) {
       if (!UNSETTABLE.contains(f.trim())) {
         throw usage("--unset takes " + String.join(", ", UNSETTABLE) + "; got '" + f + "'");
