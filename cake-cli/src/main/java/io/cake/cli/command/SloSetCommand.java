@@ -48,7 +48,6 @@ public final class SloSetCommand implements Callable<Integer> {
       throw new ParameterException(spec.commandLine(),
           "give one of --p99 MS (a latency SLO), --throughput OPS or --mbps MB, not neither");
     }
-    slo.applyTo(io.cake.core.policy.TenantEntry.empty(tenant)); // bad options refused before any server is asked
     return PolicyWrite.run(cluster, output, tenant, dryRun, now -> {
       if (now.isEmpty() && !newTenant && !knownToARegionServer()) {
         throw new CliException("unknown tenant '" + tenant + "': not in the policy store (cake tenant list) and no"

@@ -79,21 +79,24 @@ class CommandLineTest {
         "--operation goes with --p99, not --throughput",
         "--mbps must be a positive number of megabytes per second", "--mbps must be", "--percentile goes with --p99, not --mbps",
         "not both", "--operation goes with --p99, not --mbps"};
+    refusedBeforeContact(new String[] {"slo", "set", "frontend"}, cases, named, zk);
+    Run badName = cake("slo", "set", "front end", "--p99", "50", "--zk", zk);
+    assertThat(badName.code()).isEqualTo(2);
+    assertThat(badName.err()).contains("TENANT must be");
+  }
+
+  /** Each case after {@code command}, against a ZooKeeper nobody serves: a usage error naming {@code named[i]}. */
+  private void refusedBeforeContact(String[] command, String[][] cases, String[] named, String zk) {
     for (int i = 0; i < cases.length; i++) {
-      String[] args = new String[cases[i].length + 5];
-      args[0] = "slo";
-      args[1] = "set";
-      args[2] = "frontend";
-      System.arraycopy(cases[i], 0, args, 3, cases[i].length);
+      String[] args = new String[command.length + cases[i].length + 2];
+      System.arraycopy(command, 0, args, 0, command.length);
+      System.arraycopy(cases[i], 0, args, command.length, cases[i].length);
       args[args.length - 2] = "--zk";
       args[args.length - 1] = zk;
       Run r = cake(args);
       assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
       assertThat(r.err()).as(String.join(" ", args)).contains(named[i]).doesNotContain("ZooKeeper");
     }
-    Run badName = cake("slo", "set", "front end", "--p99", "50", "--zk", zk);
-    assertThat(badName.code()).isEqualTo(2);
-    assertThat(badName.err()).contains("TENANT must be");
   }
 
   @Test
@@ -106,18 +109,7 @@ class CommandLineTest {
     String[] named = {"--share: cake.tenant.t.share", "--share", "--reservation: cake.tenant.t.reservation", "--reservation",
         "--contract: cake.hbase.tenant.t.contract", "--weight: cake.slo.t.weight", "--unset takes", "nothing to set",
         "contradict", "not both", "--share wants a value on one line"};
-    for (int i = 0; i < cases.length; i++) {
-      String[] args = new String[cases[i].length + 5];
-      args[0] = "tenant";
-      args[1] = "set";
-      args[2] = "t";
-      System.arraycopy(cases[i], 0, args, 3, cases[i].length);
-      args[args.length - 2] = "--zk";
-      args[args.length - 1] = zk;
-      Run r = cake(args);
-      assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
-      assertThat(r.err()).as(String.join(" ", args)).contains(named[i]).doesNotContain("ZooKeeper");
-    }
+    refusedBeforeContact(new String[] {"tenant", "set", "t"}, cases, named, zk);
     Run contract = cake("tenant", "set", "best-effort", "--contract", "10:5", "--zk", zk);
     assertThat(contract.code()).isEqualTo(2);
     assertThat(contract.err()).contains("--contract").contains("cannot have a contract itself");

@@ -65,9 +65,6 @@ public final class PolicyOverlay {
     return next;
   }
 
-  /** A check that accepts everything, for a reader that only wants the keys. */
-  public static final Check ANY = keys -> null;
-
   /** Logs each skip once per reason: a store read again must not repeat the same ERROR. */
   public static Consumer<Map<String, String>> once(Consumer<String> log) {
     Map<String, String> said = new TreeMap<>();
