@@ -233,6 +233,7 @@ final class LiveController implements AutoCloseable {
       ManagementFactory.getPlatformMBeanServer().registerMBean(
           new Controller(() -> controller, () -> interval().toMillis(), () -> configurationError, () -> notRunning),
           mbean);
+      io.cake.core.level.CakeVersion.register();
     } catch (Exception e) {
       LOG.warn("cake-controller: MBean not registered: {}", e.toString());
       mbean = null;

@@ -63,6 +63,11 @@ public final class Controller implements ControllerMXBean {
   }
 
   @Override
+  public String getVersion() {
+    return io.cake.core.level.CakeVersion.current();
+  }
+
+  @Override
   public String getNotRunningReason() {
     return controller.get() != null ? "" : notRunningReason.get();
   }

@@ -10,6 +10,9 @@ public interface ControllerMXBean {
   /** False while no controller runs; {@link #getNotRunningReason()} says why, writes are refused. */
   boolean isRunning();
 
+  /** The Cake version this RegionServer runs. */
+  String getVersion();
+
   /** e.g. "cake.controller.enabled is false", or the refused key and why; empty while running. */
   String getNotRunningReason();
 

@@ -14,6 +14,7 @@ public class FirstLevelControl implements FirstLevelControlMXBean {
   }
 
   @Override public String getName() { return level.name(); }
+  @Override public String getVersion() { return CakeVersion.current(); }
   @Override public String getKind() { return level.kind(); }
   @Override public boolean isEnabled() { return level.enabled(); }
   @Override public void setEnabled(boolean enabled) { level.setEnabled(enabled); }

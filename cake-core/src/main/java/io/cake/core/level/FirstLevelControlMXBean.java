@@ -16,6 +16,9 @@ package io.cake.core.level;
 public interface FirstLevelControlMXBean {
   String getName();
 
+  /** The Cake version this scheduler runs ({@link CakeVersion}). */
+  String getVersion();
+
   String getKind();
 
   boolean isEnabled();

@@ -108,6 +108,7 @@ public final class SchedulerHost implements AutoCloseable {
           new JmxPublisher(level.name(), level.queues()::lastSnapshot, level.queues()::queued, server);
       server.registerMBean(new StandardMBean(control, type, true), name);
       controlName = name;
+      CakeVersion.register();
     } catch (JMException | RuntimeException e) {
       LOG.warn("Cake: could not publish JMX beans for {}, running without them: {}", level.name(), e.toString());
     }

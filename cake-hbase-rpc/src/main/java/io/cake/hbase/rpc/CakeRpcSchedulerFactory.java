@@ -1,5 +1,6 @@
 package io.cake.hbase.rpc;
 
+import io.cake.core.level.CakeVersion;
 import io.cake.hbase.config.CakeHBaseConfig;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Abortable;
@@ -31,6 +32,7 @@ public class CakeRpcSchedulerFactory implements RpcSchedulerFactory {
     // HMaster extends HRegionServer in 2.x: test for the master first. The deprecated overload
     // passes no server, then the priority function tells.
     if (server instanceof HMaster || priority instanceof MasterRpcServices) {
+      CakeVersion.register(); // so that cake doctor sees which Cake the HMaster has
       return base;
     }
     return new CakeRpcScheduler(conf, base, priority, server);
