@@ -16,10 +16,19 @@ public final class Output {
   @Option(names = "--json", description = "print JSON for scripts instead of a table")
   boolean json;
 
+  public boolean json() {
+    return json;
+  }
+
   public void print(Object model, Supplier<List<String>> table) {
+    print(model, table, false);
+  }
+
+  /** @param stream one of many documents: JSON on one line */
+  public void print(Object model, Supplier<List<String>> table, boolean stream) {
     PrintWriter out = mixee.commandLine().getOut();
     if (json) {
-      out.println(Json.write(model));
+      out.println(stream ? Json.line(model) : Json.write(model));
     } else {
       table.get().forEach(out::println);
     }

@@ -13,6 +13,15 @@ public final class Json {
 
   private Json() {}
 
+  /** One line: for a stream of documents ({@code status --watch --json}). */
+  public static String line(Object value) {
+    try {
+      return MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(value);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write " + value.getClass().getSimpleName() + " as JSON", e);
+    }
+  }
+
   public static String write(Object value) {
     try {
       return MAPPER.writeValueAsString(value);

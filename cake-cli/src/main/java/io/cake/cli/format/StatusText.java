@@ -38,7 +38,7 @@ public final class StatusText {
     if (h == null) {
       out.add("  no Cake scheduler (no io.cake:type=Scheduler,kind=hbase MBean): stock HBase scheduling");
     } else {
-      out.add("  Cake " + (h.enabled() ? "on" : "OFF (kill switch: stock scheduling)") + ", " + h.scheduler()
+      out.add("  " + cake(rs.version()) + (h.enabled() ? "on" : "OFF (kill switch: stock scheduling)") + ", " + h.scheduler()
           + ", handler pool " + Numbers.integer(h.poolSize()) + " (AIMD " + Numbers.integer(h.poolMin()) + ".."
           + Numbers.integer(h.poolMax()) + ", " + cap(h.poolCap()) + "), " + Numbers.integer(h.activeHandlers())
           + " active, " + Numbers.integer(h.queued()) + " queued");
@@ -58,6 +58,11 @@ public final class StatusText {
     }
     out.addAll(datanode(rs.datanode()));
     return out;
+  }
+
+  /** "Cake 0.1.0 ", or "Cake " from a version that does not say. */
+  private static String cake(String version) {
+    return version == null ? "Cake " : "Cake " + version + " ";
   }
 
   private static String cap(Integer cap) {
@@ -96,7 +101,7 @@ public final class StatusText {
       out.add("  DataNode at " + d.url() + ": not read: " + d.error());
       return out;
     }
-    out.add("  DataNode " + d.scheduler() + " at " + d.url() + ": Cake " + (Boolean.TRUE.equals(d.enabled()) ? "on" : "OFF")
+    out.add("  DataNode " + d.scheduler() + " at " + d.url() + ": " + cake(d.version()) + (Boolean.TRUE.equals(d.enabled()) ? "on" : "OFF")
         + ", soft limit " + Numbers.integer(d.softLimit()) + ", " + Numbers.integer(d.holding()) + " holding, "
         + Numbers.integer(d.waiting()) + " waiting");
     out.addAll(tenantTable(d.tenants(), false).lines("  "));

@@ -16,9 +16,10 @@ public record DataNodeLevel(
     Integer holding,
     Integer waiting,
     Integer queued,
-    List<TenantRow> tenants) {
+    List<TenantRow> tenants,
+    String version) {
 
   static DataNodeLevel unreachable(String url, String error) {
-    return new DataNodeLevel(url, error, null, null, null, null, null, null, List.of());
+    return new DataNodeLevel(url, error, null, null, null, null, null, null, List.of(), null);
   }
 }

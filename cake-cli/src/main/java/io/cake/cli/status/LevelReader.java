@@ -3,6 +3,7 @@ package io.cake.cli.status;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.cake.cli.jmx.Beans;
 import io.cake.core.level.AllocationText;
+import io.cake.core.level.CakeVersion;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -57,7 +58,13 @@ final class LevelReader {
         integer(control, "Holding"),
         integer(control, "Waiting"),
         integer(control, "Queued"),
-        tenants(page, control));
+        tenants(page, control),
+        version(page));
+  }
+
+  /** The JVM's Cake version ({@code io.cake:type=Version}); null from a version without it. */
+  static String version(Beans page) {
+    return page.one(Beans.name(CakeVersion.OBJECT_NAME)).map(b -> Beans.text(b, "Version")).orElse(null);
   }
 
   /**

@@ -5,7 +5,8 @@ package io.cake.cli.status;
  * null, when its /jmx page could not be read; {@code hbase} is null on a RegionServer without
  * Cake, {@code controller} without a running controller ({@code controllerNotRunning} then says
  * why, where the RegionServer's controller MBean tells: null from older versions), {@code
- * datanode} when no DataNode was looked for.
+ * datanode} when no DataNode was looked for. {@code version} is the Cake version the RegionServer
+ * runs, null where it has no Cake or one too old to say.
  */
 public record RegionServerStatus(
     String host,
@@ -16,10 +17,11 @@ public record RegionServerStatus(
     HBaseLevel hbase,
     ControllerView controller,
     String controllerNotRunning,
-    DataNodeLevel datanode) {
+    DataNodeLevel datanode,
+    String version) {
 
   static RegionServerStatus unreachable(String host, Integer port, String infoUrl, String error) {
-    return new RegionServerStatus(host, port, infoUrl, false, error, null, null, null, null);
+    return new RegionServerStatus(host, port, infoUrl, false, error, null, null, null, null, null);
   }
 
   /**

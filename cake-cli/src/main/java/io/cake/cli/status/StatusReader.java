@@ -70,7 +70,8 @@ public final class StatusReader {
       if (level != null && controller != null) {
         level = withSlo(level, controller);
       }
-      return new RegionServerStatus(rs.host(), rs.port(), rs.infoUrl(), true, null, level, controller, notRunning, datanode(rs, page));
+      return new RegionServerStatus(rs.host(), rs.port(), rs.infoUrl(), true, null, level, controller, notRunning, datanode(rs, page),
+          LevelReader.version(page));
     } catch (Unreachable e) {
       return RegionServerStatus.unreachable(a.host(), knownPort, a.infoUrl(), e.getMessage());
     } catch (RuntimeException e) { // a page this version cannot read must not hide the other servers
@@ -148,7 +149,7 @@ public final class StatusReader {
     }
   }
 
-  static String describe(String url, Throwable cause) {
+  public static String describe(String url, Throwable cause) {
     if (cause instanceof ConnectException) {
       return "nothing answers at " + url + " (connection refused)";
     }

@@ -27,11 +27,11 @@ class StatusTextTest {
   static ClusterStatus cluster() {
     HBaseLevel hbase = new HBaseLevel("hbase-26620", true, 6, 4, 72, 8, 0.4, "frontend", 1, 2, 43.1, null, List.of(BATCH, FRONT));
     DataNodeLevel dn = new DataNodeLevel("http://127.0.0.2:26112", null, "hdfs-26110", true, 6, 1, 0, 0,
-        List.of(new TenantRow("frontend", 0.096, 13.7, 0, null, 0.0, 0.0, 92.9, 279.0, 0.0, 0.02, 0.41, 1.21, null, null)));
+        List.of(new TenantRow("frontend", 0.096, 13.7, 0, null, 0.0, 0.0, 92.9, 279.0, 0.0, 0.02, 0.41, 1.21, null, null)), "0.1.0");
     return new ClusterStatus(List.of(
-        new RegionServerStatus("127.0.0.2", 26620, "http://127.0.0.2:26621", true, null, hbase, CONTROLLER, null, dn),
+        new RegionServerStatus("127.0.0.2", 26620, "http://127.0.0.2:26621", true, null, hbase, CONTROLLER, null, dn, "0.1.0"),
         new RegionServerStatus("127.0.0.3", 26630, "http://127.0.0.3:26631", false,
-            "nothing answers at http://127.0.0.3:26631 (connection refused)", null, null, null, null)));
+            "nothing answers at http://127.0.0.3:26631 (connection refused)", null, null, null, null, null)));
   }
 
   @Test
@@ -39,7 +39,7 @@ class StatusTextTest {
     List<String> lines = StatusText.lines(cluster());
     assertThat(lines).contains(
         "RegionServer 127.0.0.2:26620  http://127.0.0.2:26621",
-        "  Cake on, hbase-26620, handler pool 6 (AIMD 4..72, cap 8), 1 active, 2 queued",
+        "  Cake 0.1.0 on, hbase-26620, handler pool 6 (AIMD 4..72, cap 8), 1 active, 2 queued",
         "  others' limit: every tenant but frontend held to 0.40 of one handler's time each",
         "  controller: frontend p99.0 <= 50.0 ms, running, every 3.0 s, 0 failed intervals",
         "    last decision: frontend: p99.0 <= 50.0 ms measured p99.94=18.5 samples=84 | perf=2.71 -> share=13.7%",
@@ -47,7 +47,7 @@ class StatusTextTest {
         "  TENANT    SHARE  WEIGHT  RESERVED  LANE  QUEUED  OCCUPANCY  OPS/S  P50 MS  P99 MS  P99.9 MS  SLO",
         "  batch     0.431    43.1         0  -          2       0.50  143.1    2.42    55.3      60.8",
         "  frontend  0.137    13.7         1  1:2        0       0.02   23.0    5.73    13.6      13.6  p99.0 <= 50.0 ms met",
-        "  DataNode hdfs-26110 at http://127.0.0.2:26112: Cake on, soft limit 6, 1 holding, 0 waiting",
+        "  DataNode hdfs-26110 at http://127.0.0.2:26112: Cake 0.1.0 on, soft limit 6, 1 holding, 0 waiting",
         "RegionServer 127.0.0.3:26630  UNREACHABLE: nothing answers at http://127.0.0.3:26631 (connection refused)",
         "2 RegionServer(s), 1 UNREACHABLE");
   }
@@ -59,7 +59,7 @@ class StatusTextTest {
         "paused: allocation left as it is", List.of(), null, null, null, null, 3L,
         "cake.slo.frontend: millis must be a positive finite number, got -5.0");
     HBaseLevel hbase = new HBaseLevel("hbase-1", false, 4, 4, 72, 0, 0.0, null, 0, 0, 1.0, "cake.hbase.aimd.min: must be >= 1", List.of());
-    List<String> lines = StatusText.regionServer(new RegionServerStatus("rs", 1, "http://rs:2", true, null, hbase, paused, null, null));
+    List<String> lines = StatusText.regionServer(new RegionServerStatus("rs", 1, "http://rs:2", true, null, hbase, paused, null, null, null));
     assertThat(lines).contains("  Cake OFF (kill switch: stock scheduling), hbase-1, handler pool 4 (AIMD 4..72, no cap), 0 active, 0 queued",
         "  configuration refused: cake.hbase.aimd.min: must be >= 1",
         "  controller: frontend p99.0 <= 10.0 ms, PAUSED, every 10.0 s, 3 failed intervals",
@@ -71,7 +71,7 @@ class StatusTextTest {
   @Test
   void aControllerThatIsNotRunningSaysWhyInStatusAndSloShow() {
     String why = "configuration refused: cake.controller.max-step: not a number: banana";
-    RegionServerStatus rs = new RegionServerStatus("rs", 1, "http://rs:2", true, null, null, null, why, null);
+    RegionServerStatus rs = new RegionServerStatus("rs", 1, "http://rs:2", true, null, null, null, why, null, null);
     assertThat(StatusText.regionServer(rs)).contains("  controller: not running: " + why);
     assertThat(SloRow.of(new ClusterStatus(List.of(rs))).get(0).error()).isEqualTo("controller not running: " + why);
   }
@@ -83,7 +83,7 @@ class StatusTextTest {
         false, 3000L, "", List.of(), null, null, null, null, 0L, "");
     HBaseLevel hbase = new HBaseLevel("hbase-26620", true, 6, 4, 72, 8, 0.0, null, 1, 2, 43.1, null, List.of(BATCH, FRONT));
     List<SloRow> rows = SloRow.of(new ClusterStatus(List.of(
-        new RegionServerStatus("127.0.0.2", 26620, "http://127.0.0.2:26621", true, null, hbase, two, null, null))));
+        new RegionServerStatus("127.0.0.2", 26620, "http://127.0.0.2:26621", true, null, hbase, two, null, null, null))));
     assertThat(rows).extracting(SloRow::tenant).containsExactly("batch", "frontend");
     assertThat(rows.get(0).slo()).isEqualTo("p99.0 <= 40.0 ms weight 2.0");
     assertThat(rows.get(0).measured()).isEqualTo(55.3);
@@ -91,7 +91,7 @@ class StatusTextTest {
     assertThat(rows.get(1).met()).isTrue();
     // cake tenants: each SLO tenant with its own goal, no row for the joined names.
     List<TenantSummary> tenants = TenantSummary.of(new ClusterStatus(List.of(
-        new RegionServerStatus("127.0.0.2", 26620, "http://127.0.0.2:26621", true, null, hbase, two, null, null))));
+        new RegionServerStatus("127.0.0.2", 26620, "http://127.0.0.2:26621", true, null, hbase, two, null, null, null))));
     assertThat(tenants).extracting(TenantSummary::tenant).containsExactly("batch", "frontend");
     assertThat(tenants.get(0).slos()).containsExactly(java.util.Map.entry("127.0.0.2:26620", "p99.0 <= 40.0 ms weight 2.0"));
     assertThat(tenants.get(1).slos()).containsExactly(java.util.Map.entry("127.0.0.2:26620", "p99.0 <= 50.0 ms"));

@@ -27,7 +27,7 @@ class SloRowTest {
     ControllerView c = ControllerReader.view(JsonTree.read(bean));
     HBaseLevel hbase = new HBaseLevel("hbase-1", true, 6, 4, 72, 0, 0.0, null, 0, 0, 1.0, null, List.of(FRONT));
     return SloRow.of(new ClusterStatus(List.of(
-        new RegionServerStatus("rs", 1, "http://rs:2", true, null, hbase, c, null, null))));
+        new RegionServerStatus("rs", 1, "http://rs:2", true, null, hbase, c, null, null, null))));
   }
 
   private static String latencyGoal(double ms, String operation) {

@@ -55,7 +55,7 @@ class TargetsTest {
     ControllerView controller = new ControllerView("frontend", "p99 <= 50 ms", List.of(), false, 10_000L, "", List.of(),
         null, null, null, null, 0L, "");
     RegionServerStatus rs = new RegionServerStatus("127.0.0.1", 16020,
-        "http://127.0.0.1:" + page.getAddress().getPort(), true, null, null, controller, null, null);
+        "http://127.0.0.1:" + page.getAddress().getPort(), true, null, null, controller, null, null, null);
     return Targets.of(new ClusterStatus(List.of(rs)), new StatusReader(Duration.ofSeconds(5), DataNodeAddresses.NONE),
         null, false);
   }
