@@ -1,6 +1,7 @@
 package io.cake.cli.command;
 
 import io.cake.cli.cluster.HostList;
+import io.cake.cli.cluster.MasterZnode;
 import io.cake.cli.cluster.RegionServerAddress;
 import io.cake.cli.cluster.ZkQuorum;
 import io.cake.cli.cluster.ZkRegionServers;
@@ -10,6 +11,7 @@ import io.cake.cli.status.DataNodeAddresses;
 import io.cake.cli.status.StatusReader;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -61,6 +63,21 @@ public final class ClusterOptions {
     }
     try {
       return PolicyStore.open(ZkQuorum.parse(zk, znodeParent), timeout());
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(mixee.commandLine(), e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The active HMaster as ZooKeeper names it (empty while there is none); null with {@code
+   * --hosts}, which names no ZooKeeper to find it in.
+   */
+  public Optional<RegionServerAddress> master() {
+    if (hosts != null) {
+      return null;
+    }
+    try {
+      return MasterZnode.discover(ZkQuorum.parse(zk, znodeParent), timeout());
     } catch (IllegalArgumentException e) {
       throw new ParameterException(mixee.commandLine(), e.getMessage(), e);
     }
