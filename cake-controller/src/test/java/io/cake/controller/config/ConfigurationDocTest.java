@@ -6,6 +6,7 @@ import io.cake.core.config.TenantKeys;
 import io.cake.core.jmx.CakeOnlyMBeanServerBuilder;
 import io.cake.hbase.config.CakeHBaseConfig;
 import io.cake.hdfs.client.CakeTenantFileSystem;
+import io.cake.hdfs.client.ClientKeys;
 import io.cake.hdfs.datanode.HdfsSchedulerConfig;
 import java.io.IOException;
 import java.lang.reflect.Field;
@@ -34,7 +35,8 @@ import org.junit.jupiter.api.Test;
  */
 class ConfigurationDocTest {
   private static final List<Class<?>> CONFIG_CLASSES = List.of(
-      CakeHBaseConfig.class, HdfsSchedulerConfig.class, CakeTenantFileSystem.class, ControllerConfig.class, TenantKeys.class,
+      CakeHBaseConfig.class, HdfsSchedulerConfig.class, CakeTenantFileSystem.class, ClientKeys.class,
+      ControllerConfig.class, TenantKeys.class,
       CakeOnlyMBeanServerBuilder.class);
 
   /** A table row: | `key` | default | ... */

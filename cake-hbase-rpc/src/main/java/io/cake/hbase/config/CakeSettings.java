@@ -5,6 +5,7 @@ import static io.cake.hbase.config.CakeHBaseConfig.*;
 import io.cake.core.aimd.AimdConfig;
 import io.cake.core.config.ConfigBoolean;
 import io.cake.core.config.ConfigNumbers;
+import io.cake.core.config.SiteKeys;
 import io.cake.core.config.TenantKeys;
 import io.cake.core.contract.Contract;
 import io.cake.core.sched.Allocation;
@@ -89,9 +90,14 @@ public record CakeSettings(
    * them ({@link #overrides()} lists where an own key differs from a shared one).
    */
   public static CakeSettings from(Configuration conf) {
+    return of(SiteKeys.of(conf::get, conf::getPropsWithPrefix));
+  }
+
+  /** The same, from keys read without Hadoop ({@code cake config check}). */
+  public static CakeSettings of(SiteKeys conf) {
     TenantKeys.Parsed tenants =
         TENANT_KEYS.parse(
-            conf.getPropsWithPrefix(TenantKeys.SHARED_PREFIX), conf.getPropsWithPrefix(TENANT_PREFIX), conf.get(DEFAULT_SHARE));
+            conf.withPrefix(TenantKeys.SHARED_PREFIX), conf.withPrefix(TENANT_PREFIX), conf.get(DEFAULT_SHARE));
     Allocation allocation = tenants.allocation();
     Map<String, Set<String>> allowed = new TreeMap<>();
     tenants.values(ALLOWED_USERS_SUFFIX).forEach((tenant, users) -> allowed.put(tenant, csv(users)));
@@ -132,7 +138,7 @@ public record CakeSettings(
     }
     int initial = intAtLeast(conf, HANDLERS_INITIAL, DEFAULT_HANDLERS_INITIAL, 0);
     if (initial == 0) {
-      initial = conf.getInt("hbase.regionserver.handler.count", 30);
+      initial = handlerCount(conf);
     }
     initial = Math.max(aimd.minSize(), Math.min(aimd.maxSize(), initial));
     // The pool may shrink to aimd.min handlers, so that is what the reservations must fit.
@@ -190,17 +196,23 @@ public record CakeSettings(
   }
 
   /** Strict: Hadoop's getBoolean takes a typo for the default. */
-  private static boolean bool(Configuration conf, String key, boolean def) {
+  /** HBase's own handler count, which HBase has read (and refused if malformed) before Cake. */
+  private static int handlerCount(SiteKeys conf) {
+    String v = conf.trimmed("hbase.regionserver.handler.count");
+    return v == null ? 30 : ConfigNumbers.intAtLeast("hbase.regionserver.handler.count", v, 1);
+  }
+
+  private static boolean bool(SiteKeys conf, String key, boolean def) {
     return ConfigBoolean.parse(key, conf.get(key), def);
   }
 
-  private static double positiveDouble(Configuration conf, String key, double def) {
-    String v = conf.getTrimmed(key);
+  private static double positiveDouble(SiteKeys conf, String key, double def) {
+    String v = conf.trimmed(key);
     return v == null ? def : ConfigNumbers.positiveDouble(key, v);
   }
 
-  private static double nonNegativeDouble(Configuration conf, String key, double def) {
-    String v = conf.getTrimmed(key);
+  private static double nonNegativeDouble(SiteKeys conf, String key, double def) {
+    String v = conf.trimmed(key);
     if (v == null) {
       return def;
     }
@@ -211,13 +223,13 @@ public record CakeSettings(
     return d;
   }
 
-  private static int intAtLeast(Configuration conf, String key, int def, int min) {
-    String v = conf.getTrimmed(key);
+  private static int intAtLeast(SiteKeys conf, String key, int def, int min) {
+    String v = conf.trimmed(key);
     return v == null ? def : ConfigNumbers.intAtLeast(key, v, min);
   }
 
-  private static long longAtLeast(Configuration conf, String key, long def, long min) {
-    String v = conf.getTrimmed(key);
+  private static long longAtLeast(SiteKeys conf, String key, long def, long min) {
+    String v = conf.trimmed(key);
     return v == null ? def : ConfigNumbers.longAtLeast(key, v, min);
   }
 }

@@ -41,8 +41,8 @@ import org.slf4j.LoggerFactory;
  * be chosen in {@link #open}: the stream returned routes each positional or stream read, at read
  * time, to a stream of the same file opened lazily on the reading thread's tenant's client ({@link
  * CurrentTenant}, set by the HBase handler). Threads with no tenant (flush, compaction, prefetch)
- * use {@link #INTERNAL_TENANT_KEY}. Extra streams are closed with the file; the clients are closed
- * with this file system. At most {@link #MAX_TENANTS_KEY} clients exist for tenants the
+ * use {@link ClientKeys#INTERNAL_TENANT_KEY}. Extra streams are closed with the file; the clients are closed
+ * with this file system. At most {@link ClientKeys#MAX_TENANTS_KEY} clients exist for tenants the
  * configuration does not name. A new tenant past that takes the place of the one idle longest, if
  * it has been idle {@link #IDLE_NANOS} (as long as the RegionServer's tenant cap keeps a silent
  * tenant): that client is retired ({@link TenantClient}), its streams close once no read holds
@@ -61,18 +61,6 @@ public class CakeTenantFileSystem extends FilterFileSystem {
 
   /** The stock HBase key that installs this wrapper around the RegionServer's file system. */
   public static final String WRAPPER_KEY = "hbase.fs.wrapper";
-
-  /** Tenant of threads that serve no tenant (flushes, compactions, prefetch). */
-  public static final String INTERNAL_TENANT_KEY = "cake.hdfs.client.internal-tenant";
-  public static final String DEFAULT_INTERNAL_TENANT = "internal";
-
-  /** Most per-tenant HDFS clients kept; later tenants read through the base client. */
-  public static final String MAX_TENANTS_KEY = "cake.hdfs.client.max-tenants";
-  public static final int DEFAULT_MAX_TENANTS = 32;
-
-  /** When false the wrapper passes everything through (no extra clients). */
-  public static final String ENABLED_KEY = "cake.hdfs.client.enabled";
-  public static final boolean DEFAULT_ENABLED = true;
 
   /** How long an unconfigured tenant's client must go unused before another tenant may take its place. */
   static final long IDLE_NANOS = TimeUnit.MINUTES.toNanos(5);
@@ -102,9 +90,9 @@ public class CakeTenantFileSystem extends FilterFileSystem {
     this.clock = clock;
     this.tenantConf = new Configuration(conf);
     this.internalTenant =
-        TenantNames.check(INTERNAL_TENANT_KEY, conf.getTrimmed(INTERNAL_TENANT_KEY, DEFAULT_INTERNAL_TENANT));
-    String max = conf.getTrimmed(MAX_TENANTS_KEY);
-    this.maxTenants = max == null ? DEFAULT_MAX_TENANTS : ConfigNumbers.intAtLeast(MAX_TENANTS_KEY, max, 0);
+        TenantNames.check(ClientKeys.INTERNAL_TENANT_KEY, conf.getTrimmed(ClientKeys.INTERNAL_TENANT_KEY, ClientKeys.DEFAULT_INTERNAL_TENANT));
+    String max = conf.getTrimmed(ClientKeys.MAX_TENANTS_KEY);
+    this.maxTenants = max == null ? ClientKeys.DEFAULT_MAX_TENANTS : ConfigNumbers.intAtLeast(ClientKeys.MAX_TENANTS_KEY, max, 0);
     this.configuredTenants = configuredTenants(conf, internalTenant);
     try {
       this.owner = UserGroupInformation.getCurrentUser();
@@ -112,7 +100,7 @@ public class CakeTenantFileSystem extends FilterFileSystem {
       throw new IllegalStateException("cannot tell the current user", e);
     }
     this.routing =
-        ConfigBoolean.parse(ENABLED_KEY, conf.get(ENABLED_KEY), DEFAULT_ENABLED) && "hdfs".equalsIgnoreCase(base.getUri().getScheme());
+        ConfigBoolean.parse(ClientKeys.ENABLED_KEY, conf.get(ClientKeys.ENABLED_KEY), ClientKeys.DEFAULT_ENABLED) && "hdfs".equalsIgnoreCase(base.getUri().getScheme());
   }
 
   /**
@@ -146,7 +134,7 @@ public class CakeTenantFileSystem extends FilterFileSystem {
     return TenantNames.isValid(t) ? t : internalTenant;
   }
 
-  /** Per-tenant clients created so far (at most {@link #MAX_TENANTS_KEY} unconfigured ones). */
+  /** Per-tenant clients created so far (at most {@link ClientKeys#MAX_TENANTS_KEY} unconfigured ones). */
   public int tenantClients() {
     return clients.size();
   }

@@ -3,6 +3,7 @@ package io.cake.hdfs.datanode;
 import io.cake.core.chunk.ChunkPlanner;
 import io.cake.core.config.ConfigBoolean;
 import io.cake.core.config.ConfigNumbers;
+import io.cake.core.config.SiteKeys;
 import io.cake.core.config.TenantKeys;
 import io.cake.core.sched.Allocation;
 import io.cake.core.sched.SoftLimitGate;
@@ -34,8 +35,8 @@ public record HdfsSchedulerConfig(
 
   /** The factory that builds the real dataset we wrap (default: Hadoop's stock one). */
   public static final String BASE_FACTORY_KEY = "cake.hdfs.fsdataset.base-factory";
-  public static final String DEFAULT_BASE_FACTORY =
-      org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsDatasetFactory.class.getName();
+  /** Hadoop's stock FsDatasetFactory, by name: the cake tool reads these keys without Hadoop. */
+  public static final String DEFAULT_BASE_FACTORY = "org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsDatasetFactory";
 
   /** Kill switch, also changeable via JMX: when false reads pass through ungated. */
   public static final String ENABLED_KEY = "cake.hdfs.enabled";
@@ -165,13 +166,18 @@ public record HdfsSchedulerConfig(
    * ({@link #overrides()} lists where an own key differs from a shared one).
    */
   public static HdfsSchedulerConfig from(Configuration conf) {
-    TenantKeys.Parsed tenants = tenants(conf);
+    return of(SiteKeys.of(conf::get, conf::getPropsWithPrefix));
+  }
+
+  /** The same, from keys read without Hadoop ({@code cake config check}). */
+  public static HdfsSchedulerConfig of(SiteKeys conf) {
+    TenantKeys.Parsed tenants = tenantsOf(conf);
     return new HdfsSchedulerConfig(
         bool(conf, ENABLED_KEY, DEFAULT_ENABLED),
         integer(conf, SOFT_LIMIT_KEY, DEFAULT_SOFT_LIMIT),
         integer(conf, VOLUME_LIMIT_KEY, DEFAULT_VOLUME_LIMIT),
         integer(conf, CHUNK_SIZE_KEY, DEFAULT_CHUNK_SIZE),
-        conf.getTrimmed(BATCH_TENANT_KEY, DEFAULT_BATCH_TENANT),
+        conf.get(BATCH_TENANT_KEY, DEFAULT_BATCH_TENANT).trim(),
         bool(conf, LEND_BETWEEN_CHUNKS_KEY, DEFAULT_LEND_BETWEEN_CHUNKS),
         whole(conf, METRICS_INTERVAL_MS_KEY, DEFAULT_METRICS_INTERVAL_MS),
         bool(conf, JMX_KEY, DEFAULT_JMX),
@@ -183,24 +189,28 @@ public record HdfsSchedulerConfig(
   }
 
   /** Hadoop's getInt names no key in its error; ranges are checked by the constructor. */
-  private static int integer(Configuration conf, String key, int dflt) {
-    String v = conf.getTrimmed(key);
+  private static int integer(SiteKeys conf, String key, int dflt) {
+    String v = conf.trimmed(key);
     return v == null ? dflt : ConfigNumbers.intAtLeast(key, v, Integer.MIN_VALUE);
   }
 
-  private static long whole(Configuration conf, String key, long dflt) {
-    String v = conf.getTrimmed(key);
+  private static long whole(SiteKeys conf, String key, long dflt) {
+    String v = conf.trimmed(key);
     return v == null ? dflt : ConfigNumbers.longAtLeast(key, v, Long.MIN_VALUE);
   }
 
   /** Strict: Hadoop's getBoolean takes a typo for the default. */
-  private static boolean bool(Configuration conf, String key, boolean dflt) {
+  private static boolean bool(SiteKeys conf, String key, boolean dflt) {
     return ConfigBoolean.parse(key, conf.get(key), dflt);
   }
 
   /** Shares and reservations from the {@code cake.hdfs.tenant.<name>.*} keys over {@code cake.tenant.*}. */
   static TenantKeys.Parsed tenants(Configuration conf) {
+    return tenantsOf(SiteKeys.of(conf::get, conf::getPropsWithPrefix));
+  }
+
+  static TenantKeys.Parsed tenantsOf(SiteKeys conf) {
     return TENANT_KEYS.parse(
-        conf.getPropsWithPrefix(TenantKeys.SHARED_PREFIX), conf.getPropsWithPrefix(TENANT_PREFIX), conf.get(DEFAULT_SHARE_KEY));
+        conf.withPrefix(TenantKeys.SHARED_PREFIX), conf.withPrefix(TENANT_PREFIX), conf.get(DEFAULT_SHARE_KEY));
   }
 }

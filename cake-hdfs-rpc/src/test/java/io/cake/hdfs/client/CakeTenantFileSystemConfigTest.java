@@ -13,7 +13,7 @@ class CakeTenantFileSystemConfigTest {
   void enabledIsTrueOrFalseAndNothingElse() throws Exception {
     for (String junk : new String[] {"yes", "ture", ""}) {
       Configuration conf = new Configuration(false);
-      conf.set(CakeTenantFileSystem.ENABLED_KEY, junk);
+      conf.set(io.cake.hdfs.client.ClientKeys.ENABLED_KEY, junk);
       try (FileSystem base = FileSystem.newInstanceLocal(new Configuration(false))) {
         // Hadoop's getBoolean takes these for the default (true), silently.
         assertThatThrownBy(() -> new CakeTenantFileSystem(base, conf))
@@ -23,7 +23,7 @@ class CakeTenantFileSystemConfigTest {
       }
     }
     Configuration conf = new Configuration(false);
-    conf.set(CakeTenantFileSystem.ENABLED_KEY, " FALSE ");
+    conf.set(io.cake.hdfs.client.ClientKeys.ENABLED_KEY, " FALSE ");
     try (FileSystem base = FileSystem.newInstanceLocal(new Configuration(false));
         CakeTenantFileSystem fs = new CakeTenantFileSystem(base, conf)) {
       assertThat(fs.tenantClients()).isZero();

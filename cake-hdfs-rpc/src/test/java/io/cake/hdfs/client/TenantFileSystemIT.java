@@ -122,7 +122,7 @@ class TenantFileSystemIT {
     // Hostile: were the per-tenant clients first come, first served, junk tenants sent after a
     // restart would push the SLO tenant onto the base client, where the DataNode sees 'default'.
     Configuration c = new Configuration(conf);
-    c.setInt(CakeTenantFileSystem.MAX_TENANTS_KEY, 2);
+    c.setInt(io.cake.hdfs.client.ClientKeys.MAX_TENANTS_KEY, 2);
     c.set("cake.hbase.tenant.front.share", "9");
     try (CakeTenantFileSystem fs = wrapper(c); FSDataInputStream in = fs.open(FILE)) {
       byte[] b = new byte[64 * KB];
@@ -168,7 +168,7 @@ class TenantFileSystemIT {
     // HBase maps user etl's untagged calls to tenant jobs; junk names must not push jobs onto
     // the base client, where the DataNode would see its reads as 'default'.
     Configuration c = new Configuration(conf);
-    c.setInt(CakeTenantFileSystem.MAX_TENANTS_KEY, 2);
+    c.setInt(io.cake.hdfs.client.ClientKeys.MAX_TENANTS_KEY, 2);
     c.set("cake.hbase.user-rules", "etl:jobs");
     try (CakeTenantFileSystem fs = wrapper(c); FSDataInputStream in = fs.open(FILE)) {
       byte[] b = new byte[64 * KB];
@@ -245,7 +245,7 @@ class TenantFileSystemIT {
   @Test
   void anIdleTenantsPlaceGoesToTheNextTenantAndItsStreamCloses() throws Exception {
     Configuration c = new Configuration(conf);
-    c.setInt(CakeTenantFileSystem.MAX_TENANTS_KEY, 2);
+    c.setInt(io.cake.hdfs.client.ClientKeys.MAX_TENANTS_KEY, 2);
     ManualClock clock = new ManualClock();
     try (CakeTenantFileSystem fs = new CakeTenantFileSystem(FileSystem.newInstance(cluster.getURI(), c), c, clock);
         FSDataInputStream in = fs.open(FILE)) {
@@ -277,7 +277,7 @@ class TenantFileSystemIT {
   @Test
   void tenantClientsAreBoundedAndLaterTenantsUseTheBaseClient() throws Exception {
     Configuration c = new Configuration(conf);
-    c.setInt(CakeTenantFileSystem.MAX_TENANTS_KEY, 2);
+    c.setInt(io.cake.hdfs.client.ClientKeys.MAX_TENANTS_KEY, 2);
     try (CakeTenantFileSystem fs = wrapper(c); FSDataInputStream in = fs.open(FILE)) {
       byte[] b = new byte[64 * KB];
       for (String t : List.of("t1", "t2")) {

@@ -8,6 +8,12 @@ import org.junit.jupiter.api.Test;
 
 class HdfsSchedulerConfigTest {
   @Test
+  void theDefaultBaseFactoryIsHadoopsOwnByName() {
+    assertThat(HdfsSchedulerConfig.DEFAULT_BASE_FACTORY)
+        .isEqualTo(org.apache.hadoop.hdfs.server.datanode.fsdataset.impl.FsDatasetFactory.class.getName());
+  }
+
+  @Test
   void defaults() {
     HdfsSchedulerConfig c = HdfsSchedulerConfig.defaults();
     assertThat(c.softLimit()).isEqualTo(6);
