@@ -2,6 +2,8 @@ package io.cake.cli;
 
 import io.cake.cli.error.CliException;
 
+import io.cake.cli.command.ConfigCommand;
+import io.cake.cli.command.DoctorCommand;
 import io.cake.cli.command.PauseCommand;
 import io.cake.cli.command.ResumeCommand;
 import io.cake.cli.command.SloCommand;
@@ -9,6 +11,7 @@ import io.cake.cli.command.StatusCommand;
 import io.cake.cli.command.TenantCommand;
 import io.cake.cli.command.TenantsCommand;
 import java.io.PrintWriter;
+import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -19,8 +22,8 @@ import picocli.CommandLine.Command;
         + " pause and resume the controllers over the RegionServers' remote JMX (docs/operations.md).",
         "",
         "Exit codes: 0 done; 1 a server unreachable or a write refused (the message names it); 2 a bad command line."},
-    subcommands = {StatusCommand.class, TenantsCommand.class, TenantCommand.class, SloCommand.class, PauseCommand.class,
-        ResumeCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {StatusCommand.class, DoctorCommand.class, ConfigCommand.class, TenantsCommand.class, TenantCommand.class, SloCommand.class,
+        PauseCommand.class, ResumeCommand.class, CommandLine.HelpCommand.class, AutoComplete.GenerateCompletion.class})
 public final class CakeCli {
   public static void main(String[] args) {
     System.exit(commandLine().execute(args));
@@ -58,8 +61,7 @@ public final class CakeCli {
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-      String v = CakeCli.class.getPackage().getImplementationVersion();
-      return new String[] {"cake " + (v == null ? "(development build)" : v)};
+      return new String[] {"cake " + io.cake.core.level.CakeVersion.current()};
     }
   }
 }

@@ -159,7 +159,9 @@ class CakeClusterIT {
       assertThat(view.dnControl(i).path("Enabled").asBoolean()).as("DN " + i + " Cake gate").isTrue();
       assertThat(JmxPage.beans(view.dnHttp(i), "io.cake:type=FirstLevel,*")).as("DN " + i + " metrics").hasSizeGreaterThan(20);
     }
-    assertThat(JmxPage.beans(env.get("MASTER_HTTP"), "io.cake:*")).as("the HMaster keeps HBase's stock scheduler").isEmpty();
+    // The HMaster keeps HBase's stock scheduler: of Cake, it shows only which version it has.
+    assertThat(JmxPage.beans(env.get("MASTER_HTTP"), "io.cake:*")).as("the HMaster's Cake beans")
+        .extracting(b -> b.path("name").asText()).containsExactly("io.cake:type=Version");
     for (String role : List.of("master", "rs1", "rs2", "dn1", "dn2")) {
       assertThat(cluster.log(role).lines().filter(l -> l.contains(" ERROR ") && l.contains("cake")))
           .as(role + " log: Cake errors").isEmpty();
@@ -315,6 +317,20 @@ class CakeClusterIT {
       rs.path("datanode").path("tenants").forEach(t -> dnTenants.add(t.path("tenant").asText()));
       assertThat(dnTenants).contains("frontend", "batch");
     }
+    // cake doctor: both pairs (controllers steering, DataNodes without short-circuit reads, JMX
+    // with passwords) and the HMaster in its own JVM, whose Cake version is counted with the rest.
+    CakeTool.Run doctor = cake.run("doctor");
+    assertThat(doctor.code()).as(doctor.out() + doctor.err()).isZero();
+    assertThat(doctor.out()).containsPattern("(?m)^  ok    versions +all 5 servers run Cake \\S+, as does this tool$")
+        .containsPattern("(?m)^HMaster 127\\.0\\.0\\.1:\\d+$").contains(" 0 warnings, 0 FAILED");
+    assertThat(doctor.out().split("  ok    short-circuit", -1)).as("both DataNodes checked").hasSize(3);
+    // cake config check, in the tool's own jar (no Hadoop in it), on the site files these daemons run on.
+    Path conf = cluster.dir().resolve("conf");
+    CakeTool.Run check = cake.run("config", "check", conf.resolve("rs1/hbase-site.xml").toString(),
+        conf.resolve("dn1/hdfs-site.xml").toString());
+    assertThat(check.code()).as(check.out() + check.err()).isZero();
+    assertThat(check.out()).containsPattern("(?m)^  ok    controller +\\d+ cake\\.controller\\.\\* keys, valid; 1 SLO tenant")
+        .containsPattern("(?m)^  ok    hdfs +\\d+ cake\\.hdfs\\.\\* keys, valid; soft limit").contains(" 0 FAILED");
     // A new SLO through the policy store in ZooKeeper: both RegionServers' controllers take it.
     CakeTool.Run set = cake.run("slo", "set", "frontend", "--p99", "120");
     assertThat(set.code()).as(set.err()).isZero();

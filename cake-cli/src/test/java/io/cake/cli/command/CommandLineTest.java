@@ -45,11 +45,32 @@ class CommandLineTest {
   void helpListsEveryCommand() {
     Run r = cake("--help");
     assertThat(r.code()).isZero();
-    assertThat(r.out()).contains("status", "tenants", "tenant", "slo", "pause", "resume", "Exit codes");
+    assertThat(r.out()).contains("status", "doctor", "tenants", "tenant", "slo", "pause", "resume", "generate-completion",
+        "Exit codes");
     assertThat(cake("tenant", "--help").out()).contains("list", "describe", "set", "drop");
     assertThat(cake("slo", "--help").out()).contains("show", "set");
     assertThat(cake("slo", "set", "--help").out()).contains("--p99=MS", "--percentile=P", "--operation=OP", "--throughput=OPS",
         "--dry-run", "--new-tenant");
+  }
+
+  @Test
+  void theCompletionScriptCompletesEveryCommandAndItsOptions() {
+    Run r = cake("generate-completion");
+    assertThat(r.code()).isZero();
+    assertThat(r.out()).contains("complete -F _complete_cake").contains("doctor").contains("--datanode-http")
+        .contains("--watch").contains("drop");
+    assertThat(cake("--version").out().trim()).isEqualTo("cake " + io.cake.core.level.CakeVersion.current());
+  }
+
+  @Test
+  void configCheckOfAFileThatIsNotASiteFileIsAUsageErrorNamingIt() throws IOException {
+    Run missing = cake("config", "check", dir.resolve("nothing.xml").toString());
+    assertThat(missing.code()).isEqualTo(2);
+    assertThat(missing.err()).contains("FILE " + dir.resolve("nothing.xml") + ": no such file");
+    Path notXml = Files.writeString(dir.resolve("site.xml"), "cake.hbase.enabled=true\n");
+    Run bad = cake("config", "check", notXml.toString());
+    assertThat(bad.code()).isEqualTo(2);
+    assertThat(bad.err()).contains("FILE " + notXml + ": not a well-formed site file");
   }
 
   @Test

@@ -98,6 +98,10 @@ class CakeCliIT {
     // The web UI that cake reads, on a free port of the loopback address (the mini-cluster's default is none).
     conf.setInt("hbase.regionserver.info.port", 0);
     conf.set("hbase.regionserver.info.bindAddress", "127.0.0.1");
+    // cake doctor reads the HMaster's web UI too. A fixed port, as on a real cluster: with 0 the
+    // master's znode names the port of the redirect server it puts up beside its UI, which has no /jmx.
+    conf.setInt("hbase.master.info.port", JmxAgent.freePort());
+    conf.set("hbase.master.info.bindAddress", "127.0.0.1");
     // The master places the first regions only after a RegionServer's first load report:
     // every 0.5 s instead of 3 s took about 8 s off each mini-cluster start.
     conf.setInt("hbase.regionserver.msginterval", 500);
@@ -289,6 +293,65 @@ class CakeCliIT {
 
   @Test
   @Order(2)
+  void doctorPassesAHealthyPairAndTheHMasterAndFailsAnUnreachableServer() throws Exception {
+    Cli r = Cli.run(Cli.with(new String[] {"doctor", "--json", "--datanode-http", "none"}, zk));
+    assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
+    Map<String, JsonNode> found = new java.util.TreeMap<>();
+    JSON.readTree(r.out()).path("findings").forEach(f -> found.put(f.path("subject").asText().replaceAll(" .*", "")
+        + "/" + f.path("check").asText(), f));
+    assertThat(found.get("RegionServer/scheduler").path("verdict").asText()).isEqualTo("OK");
+    assertThat(found.get("RegionServer/controller").path("detail").asText()).startsWith("running and paired");
+    assertThat(found.get("RegionServer/clock").path("verdict").asText()).isEqualTo("OK");
+    assertThat(found.get("RegionServer/jmx-auth").path("verdict").asText()).isEqualTo("OK");
+    // The HMaster, found through its znode, answered on its own web UI.
+    assertThat(found.get("HMaster/clock").path("subject").asText())
+        .endsWith(":" + util.getMiniHBaseCluster().getMaster().getServerName().getPort());
+    assertThat(found.get("cluster/versions").path("detail").asText())
+        .isEqualTo("all 3 servers run Cake " + io.cake.core.level.CakeVersion.current() + ", as does this tool");
+    Cli table = Cli.run(Cli.with(new String[] {"doctor", "--datanode-http", "none"}, zk));
+    assertThat(table.out()).containsPattern("(?m)^  ok    controller +running and paired").contains(" 0 FAILED");
+    int closed = closedPort();
+    Cli down = Cli.run("doctor", "--hosts", "127.0.0.1:" + rs.getInfoServer().getPort() + ",127.0.0.1:" + closed,
+        "--datanode-http", "none");
+    assertThat(down.exitCode()).isEqualTo(1);
+    assertThat(down.out()).containsPattern("(?m)^  FAIL  reachable +nothing answers at http://127.0.0.1:" + closed)
+        .contains("HMaster").contains("not checked: --hosts");
+  }
+
+  @Test
+  @Order(2)
+  void statusWatchShowsTheClusterAgainEveryControllerInterval() throws Exception {
+    java.util.concurrent.CountDownLatch frames = new java.util.concurrent.CountDownLatch(2);
+    StringBuilder seen = new StringBuilder();
+    java.io.Writer counting = new java.io.Writer() {
+      @Override public synchronized void write(char[] b, int off, int len) {
+        String s = new String(b, off, len);
+        seen.append(s);
+        if (s.contains("\033[H\033[2J")) {
+          frames.countDown();
+        }
+      }
+      @Override public void flush() {}
+      @Override public void close() {}
+    };
+    picocli.CommandLine cmd = io.cake.cli.CakeCli.commandLine();
+    cmd.setOut(new java.io.PrintWriter(counting, true));
+    Thread watch = new Thread(() -> cmd.execute(Cli.with(new String[] {"status", "--watch"}, zk)), "status-watch");
+    watch.start();
+    // Two frames: the second came one controller interval (1 s) after the first.
+    assertThat(frames.await(30, TimeUnit.SECONDS)).as(seen.toString()).isTrue();
+    watch.interrupt();
+    watch.join(TimeUnit.SECONDS.toMillis(30));
+    assertThat(watch.isAlive()).as("stopped by the interrupt").isFalse();
+    String out;
+    synchronized (counting) {
+      out = seen.toString();
+    }
+    assertThat(out).contains("every 1.0 s (Ctrl-C to stop)").contains("controller: front");
+  }
+
+  @Test
+  @Order(3)
   void statusTableAndTenantsAndSloShowForPeople() {
     Cli status = Cli.run(Cli.with(new String[] {"status"}, zk));
     assertThat(status.exitCode()).isZero();
@@ -304,7 +367,7 @@ class CakeCliIT {
   }
 
   @Test
-  @Order(3)
+  @Order(4)
   void sloSetWritesTheStoreAndTheControllersNextDecisionSteersForIt() throws Exception {
     Cli r = Cli.run(Cli.with(new String[] {"slo", "set", "front", "--p99", "300"}, zk));
     assertThat(r.exitCode()).as(r.err()).isZero();
@@ -334,7 +397,7 @@ class CakeCliIT {
   }
 
   @Test
-  @Order(4)
+  @Order(5)
   void badValuesAndUnknownTenantsAreRefusedNamingTheArgumentAndChangeNothing() {
     String before = slo();
     Object[][] cases = {
@@ -358,7 +421,7 @@ class CakeCliIT {
   }
 
   @Test
-  @Order(5)
+  @Order(6)
   void refusedLoginsAndReadOnlyUsersChangeNothing() throws Exception {
     String before = slo();
     String[] wrong = {"--jmx-port", String.valueOf(jmx.port), "--jmx-user", JmxAgent.ADMIN,
@@ -385,7 +448,7 @@ class CakeCliIT {
   }
 
   @Test
-  @Order(6)
+  @Order(7)
   void aJmxPortOfAnotherJvmIsRefusedBeforeAnyWrite() throws Exception {
     int port = JmxAgent.freePort();
     Process other = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -407,7 +470,7 @@ class CakeCliIT {
   }
 
   @Test
-  @Order(7)
+  @Order(8)
   void pausePausesTheControllerAndResumeResumesIt() throws Exception {
     Cli pause = Cli.run(Cli.with(new String[] {"pause"}, Cli.with(zk, admin)));
     assertThat(pause.exitCode()).as(pause.err()).isZero();
@@ -428,7 +491,7 @@ class CakeCliIT {
   }
 
   @Test
-  @Order(8)
+  @Order(9)
   void anUnreachableRegionServerIsReportedBesideTheOthers() throws Exception {
     int closed = closedPort();
     String hosts = "127.0.0.1:" + rs.getInfoServer().getPort() + ",127.0.0.1:" + closed;
@@ -471,7 +534,7 @@ class CakeCliIT {
   }
 
   @Test
-  @Order(9)
+  @Order(10)
   void tenantSetReachesTheSchedulerAndOutlivesTheControllersDecisionsAndABadHandEditIsSkipped() throws Exception {
     RegionServerScheduler s = scheduler(rs);
     Cli set = Cli.run(Cli.with(new String[] {"tenant", "set", "batch", "--share", "3", "--reservation", "1",
@@ -524,7 +587,7 @@ class CakeCliIT {
   }
 
   @Test
-  @Order(10)
+  @Order(11)
   void aRegionServerThatStartsLaterAppliesTheStore() throws Exception {
     Cli set = Cli.run(Cli.with(new String[] {"tenant", "set", "late", "--share", "5"}, zk));
     assertThat(set.exitCode()).as(set.err()).isZero();
