@@ -547,6 +547,14 @@ class CakeCliIT {
     long ticks = ticks();
     await("two decisions", () -> ticks() >= ticks + 2);
     assertThat(batchToDefault()).isCloseTo(3.0, within(1e-6));
+    // Through the controller, the DataNode (which reads no store) gives batch the same.
+    ObjectName dn = ManagementFactory.getPlatformMBeanServer()
+        .queryNames(new ObjectName("io.cake:type=Scheduler,kind=hdfs,*"), null).iterator().next();
+    Map<String, Double> dnShares = io.cake.core.level.AllocationText.parseShares(
+        (String) ManagementFactory.getPlatformMBeanServer().getAttribute(dn, "Shares"));
+    double dnDefault = (Double) ManagementFactory.getPlatformMBeanServer().getAttribute(dn, "DefaultShare");
+    assertThat(dnShares.get("batch") / dnDefault).as("the DataNode's batch to default").isCloseTo(3.0, within(1e-6));
+    assertThat((String) ManagementFactory.getPlatformMBeanServer().getAttribute(dn, "Reservations")).contains("batch=1");
 
     // Entries edited by hand, with HBase's own ZooKeeper client (it writes a header before the
     // data): one out of range, one with an unknown field. Each is skipped, by tenant, and batch's

@@ -68,6 +68,11 @@ final class LocalHBasePort implements SecondLevelController.HBasePort {
   }
 
   @Override
+  public io.cake.core.policy.StoredPolicy stored() {
+    return scheduler.keySources().store();
+  }
+
+  @Override
   public void setOthersLimit(java.util.Set<String> exempt, double handlers) {
     scheduler.setOthersLimit(exempt, handlers);
   }

@@ -59,6 +59,9 @@ public final class SecondLevelController implements AutoCloseable {
 
     /** The allocation the site file and the policy store give ({@link Bases}); null when unknown. */
     default Allocation configured() { return null; }
+
+    /** The cluster's policy store as this RegionServer last read it (empty: none, or not read). */
+    default io.cake.core.policy.StoredPolicy stored() { return io.cake.core.policy.StoredPolicy.EMPTY; }
   }
 
   /**
@@ -170,6 +173,7 @@ public final class SecondLevelController implements AutoCloseable {
       }
       bases.follow(hb.configured());
       ResourceLoad dfLoad = df.load();
+      bases.followStore(hb.stored(), dfLoad.slots());
       Set<String> tenants = new TreeSet<>(targets.stream().map(SloTarget::tenant).toList());
       ControllerState from = state;
       if (from == null || !tenants.equals(from.tenants().keySet())) {

@@ -35,6 +35,9 @@ class SecondLevelControllerTest {
   private Runnable afterRead = () -> {};
   /** What the site file and the policy store give HBase, as the RegionServer's scheduler reports it. */
   private final java.util.concurrent.atomic.AtomicReference<Allocation> configured = new java.util.concurrent.atomic.AtomicReference<>();
+  /** The policy store as the RegionServer read it. */
+  private final java.util.concurrent.atomic.AtomicReference<io.cake.core.policy.StoredPolicy> stored =
+      new java.util.concurrent.atomic.AtomicReference<>(io.cake.core.policy.StoredPolicy.EMPTY);
 
   private final SecondLevelController.HBasePort hbasePort =
       new SecondLevelController.HBasePort() {
@@ -76,6 +79,11 @@ class SecondLevelControllerTest {
         @Override
         public Allocation configured() {
           return configured.get();
+        }
+
+        @Override
+        public io.cake.core.policy.StoredPolicy stored() {
+          return stored.get();
         }
 
         @Override
@@ -165,6 +173,27 @@ class SecondLevelControllerTest {
     interval(300);
     controller.tick();
     assertThat(hbase.allocation().share("batch") / hbase.allocation().defaultShare()).isCloseTo(3.0, within(1e-9));
+  }
+
+  @Test
+  void theStoresShareAndReservationForATenantWithoutAnSloReachTheDataNodeAndLeaveWithIt() {
+    // Hostile: the DataNode reads no store, and the controller set it only for the SLO tenants,
+    // so a stored weight or reservation for batch held at HBase alone.
+    interval(300);
+    controller.tick();
+    io.cake.core.policy.TenantEntry batch = io.cake.core.policy.TenantEntry.empty("batch")
+        .with(io.cake.core.policy.TenantEntry.SHARE, "3").with(io.cake.core.policy.TenantEntry.RESERVATION, "9");
+    stored.set(new io.cake.core.policy.StoredPolicy(1, java.util.List.of(batch), java.util.Map.of()));
+    interval(300);
+    controller.tick();
+    assertThat(hdfs.allocation().share("batch") / hdfs.allocation().defaultShare()).isCloseTo(3.0, within(1e-9));
+    // 9 reserved disk slots do not fit the DataNode's 6: cut to what it can reserve.
+    assertThat(hdfs.allocation().reservation("batch")).isEqualTo(Allocation.maxReservable(6) - hdfs.allocation().reservation("front"));
+    stored.set(io.cake.core.policy.StoredPolicy.EMPTY); // cake tenant drop batch
+    interval(300);
+    controller.tick();
+    assertThat(hdfs.allocation().share("batch")).isEqualTo(hdfs.allocation().defaultShare());
+    assertThat(hdfs.allocation().reservation("batch")).isZero();
   }
 
   @Test

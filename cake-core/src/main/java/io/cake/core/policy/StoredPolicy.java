@@ -1,5 +1,6 @@
 package io.cake.core.policy;
 
+import io.cake.core.sched.Allocation;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -22,6 +23,37 @@ public record StoredPolicy(long generation, List<TenantEntry> entries, Map<Strin
   public StoredPolicy {
     entries = List.copyOf(entries);
     unreadable = java.util.Collections.unmodifiableMap(new TreeMap<>(unreadable));
+  }
+
+  /**
+   * {@code base} with each entry's share and reservation laid over it: what a scheduler that does
+   * not read the store (a DataNode's, through its controller) should give the tenants. A field
+   * that does not read as its number (an entry edited by hand) is left out; the RegionServer
+   * logs it when it skips the entry.
+   */
+  public Allocation over(Allocation base) {
+    Allocation out = base;
+    for (TenantEntry e : entries) {
+      String share = e.fields().get(TenantEntry.SHARE);
+      String reservation = e.fields().get(TenantEntry.RESERVATION);
+      try {
+        double s = share == null ? Double.NaN : Double.parseDouble(share.trim());
+        if (s > 0 && Double.isFinite(s)) {
+          out = out.withShare(e.tenant(), s);
+        }
+      } catch (NumberFormatException skipped) {
+        // as the RegionServer does: this field of this entry does not apply
+      }
+      try {
+        int r = reservation == null ? -1 : Integer.parseInt(reservation.trim());
+        if (r >= 0) {
+          out = out.withReservation(e.tenant(), r);
+        }
+      } catch (NumberFormatException skipped) {
+        // as above
+      }
+    }
+    return out;
   }
 
   /** The same content as {@code other}, whatever the generations. */
