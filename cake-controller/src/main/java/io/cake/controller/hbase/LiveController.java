@@ -50,6 +50,7 @@ final class LiveController implements AutoCloseable {
   private DataNodeLocator datanode;
   private volatile String notRunning = "starting";
   private ObjectName mbean;
+  private final io.cake.controller.jmx.SloBeans sloBeans;
   private boolean pausedAtStop;
 
   /**
@@ -70,8 +71,10 @@ final class LiveController implements AutoCloseable {
     this.files = files;
     this.closes = closes;
     this.clock = clock;
+    this.sloBeans = new io.cake.controller.jmx.SloBeans(port, () -> controller);
     register();
     load(startFile);
+    sloBeans.sync();
   }
 
   /** For the coprocessor: the files Cake's RPC scheduler on {@code port} was handed. */
@@ -108,6 +111,7 @@ final class LiveController implements AutoCloseable {
       }
       controller.tick(); // reports its own failures; an Error reaches the coprocessor's catch
     }
+    sloBeans.sync(); // a bean per SLO tenant of the controller of the moment
     return untilNextStep(seen, interval);
   }
 
@@ -267,6 +271,7 @@ final class LiveController implements AutoCloseable {
   @Override
   public void close() {
     stopController();
+    sloBeans.close();
     notRunning = "stopped";
     if (mbean != null) {
       try {

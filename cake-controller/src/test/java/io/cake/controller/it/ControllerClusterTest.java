@@ -9,6 +9,7 @@ import io.cake.controller.hbase.CakeControllerCoprocessor;
 import io.cake.controller.jmx.Controller;
 import io.cake.controller.loop.SecondLevelController;
 import io.cake.controller.prometheus.Dashboard;
+import io.cake.controller.prometheus.AlertRules;
 import io.cake.controller.prometheus.ExporterScrape;
 import io.cake.core.level.FirstLevels;
 import io.cake.hbase.rpc.CakeRpcSchedulerFactory;
@@ -393,10 +394,23 @@ class ControllerClusterTest {
         .isEqualTo((Double) jmx.getAttribute(controller, "SloLatencyMillis") / 1000, within(1e-9));
     assertThat(scrape.value("cake_controller_slo_percentile", controllerPort)).isEqualTo(99.0);
     assertThat(scrape.find("cake_controller_share", controllerPort)).hasSize(1);
+    // One series per SLO tenant (io.cake:type=ControllerSlo), joined to the tenant series on
+    // scheduler and tenant.
+    Map<String, String> frontSlo = Map.of("kind", "hbase", "scheduler", "hbase-" + port, "tenant", "front");
+    assertThat(scrape.value("cake_slo_target_seconds", frontSlo))
+        .isEqualTo((Double) jmx.getAttribute(controller, "SloLatencyMillis") / 1000, within(1e-9));
+    assertThat(scrape.value("cake_slo_percentile", frontSlo)).isEqualTo(99.0);
+    assertThat(scrape.value("cake_slo_weight", frontSlo)).isEqualTo(1.0);
+    assertThat(scrape.find("cake_slo_met", frontSlo)).hasSize(1);
+    assertThat(scrape.find("cake_slo_measured_seconds", frontSlo)).hasSize(1);
+    assertThat(scrape.value("cake_slo_target_ops_per_second", frontSlo)).isNaN();
 
     // Every metric the Grafana dashboard reads is one these rules produce from real MBeans.
     assertThat(scrape.names()).as("series produced by %s", ExporterScrape.RULES)
         .containsAll(Dashboard.read(Dashboard.FILE).metricNames());
+    // And every series the alert rules read.
+    assertThat(scrape.names()).as("series produced by %s", ExporterScrape.RULES)
+        .containsAll(AlertRules.metricNames(AlertRules.read(AlertRules.FILE)));
   }
 
   private static double completions(ExporterScrape s, Map<String, String> labels) {

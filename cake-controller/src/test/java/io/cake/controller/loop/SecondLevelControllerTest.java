@@ -197,6 +197,25 @@ class SecondLevelControllerTest {
   }
 
   @Test
+  void eachSloTenantsBeanShowsItsGoalAndTheLastVerdictInBaseUnits() {
+    io.cake.controller.jmx.ControllerSlo front = new io.cake.controller.jmx.ControllerSlo(() -> controller, "front");
+    assertThat(front.getMet()).as("nothing judged yet").isNaN();
+    interval(300);
+    controller.tick();
+    assertThat(front.getTargetSeconds()).isEqualTo(0.1);
+    assertThat(front.getPercentile()).isEqualTo(99.0);
+    assertThat(front.getMeasuredSeconds()).isGreaterThan(0.3).isLessThan(0.32);
+    assertThat(front.getMet()).isZero();
+    assertThat(front.getTargetOpsPerSecond()).isNaN();
+    for (int i = 0; i < 3; i++) { // the tail is pooled over the last intervals: let the slow one pass
+      interval(20);
+      controller.tick();
+    }
+    assertThat(front.getMet()).isEqualTo(1.0);
+    assertThat(new io.cake.controller.jmx.ControllerSlo(() -> controller, "batch").getTargetSeconds()).as("no SLO").isNaN();
+  }
+
+  @Test
   void anIntervalAlreadyDecidedOnIsNotDecidedAgain() {
     interval(300);
     SecondLevelController.Outcome decided = controller.tick();
