@@ -350,21 +350,28 @@ class ControllerClusterTest {
 
     // Counters, typed so, per tenant at both levels; the gets read HDFS (block cache off).
     for (String counter : List.of("cake_tenant_arrivals_total", "cake_tenant_completions_total",
-        "cake_tenant_rejections_total", "cake_tenant_drops_total", "cake_tenant_service_seconds_total",
-        "cake_tenant_service_units_total")) {
+        "cake_tenant_rejections_total", "cake_tenant_drops_total", "cake_tenant_service_seconds_total")) {
       assertThat(scrape.type(counter)).as(counter).isEqualTo("counter");
       assertThat(scrape.find(counter, hbaseProm)).as(counter + hbaseProm).hasSize(1);
       assertThat(scrape.find(counter, hdfsProm)).as(counter + hdfsProm).hasSize(1);
     }
+    // One unit per name: what is charged to the share is handler seconds at HBase, bytes at the DataNode.
+    assertThat(scrape.type("cake_tenant_charged_seconds_total")).isEqualTo("counter");
+    assertThat(scrape.value("cake_tenant_charged_seconds_total", hbaseProm)).isPositive().isLessThan(60);
+    assertThat(scrape.find("cake_tenant_charged_seconds_total", hdfsProm)).isEmpty();
+    assertThat(scrape.value("cake_tenant_read_bytes_total", hdfsProm)).isGreaterThan(20 * 4096);
+    assertThat(scrape.find("cake_tenant_read_bytes_total", hbaseProm)).isEmpty();
     assertThat(scrape.value("cake_tenant_arrivals_total", hbaseProm)).isGreaterThanOrEqualTo(40);
     assertThat(scrape.value("cake_tenant_service_seconds_total", hbaseProm)).isPositive();
     assertThat(scrape.value("cake_tenant_completions_total", hdfsProm)).as("DataNode chunks read for prom").isPositive();
     assertThat(scrape.value("cake_tenant_rejections_total", hbaseProm)).isZero();
 
-    // Interval gauges, per statistic, in seconds.
-    assertThat(scrape.value("cake_tenant_latency_seconds", with(hbaseProm, "stat", "P99"))).isPositive().isLessThan(60);
-    assertThat(scrape.find("cake_tenant_queue_time_seconds", hbaseProm)).hasSize(4);
-    assertThat(scrape.find("cake_tenant_service_time_seconds", hdfsProm)).hasSize(4);
+    // Interval gauges in seconds: the percentiles as quantile labels, the mean a name of its own.
+    assertThat(scrape.value("cake_tenant_latency_seconds", with(hbaseProm, "quantile", "0.99"))).isPositive().isLessThan(60);
+    assertThat(scrape.find("cake_tenant_queue_time_seconds", hbaseProm)).extracting(s -> s.labels().get("quantile"))
+        .containsExactlyInAnyOrder("0.5", "0.99", "0.999");
+    assertThat(scrape.find("cake_tenant_service_time_seconds", hdfsProm)).hasSize(3);
+    assertThat(scrape.find("cake_tenant_latency_mean_seconds", hbaseProm)).hasSize(1);
     assertThat(scrape.value("cake_tenant_share_weight", hbaseProm)).isPositive();
     assertThat(scrape.value("cake_tenant_reserved_slots", hbaseProm)).isZero();
     assertThat(scrape.value("cake_tenant_queue_occupancy", hbaseProm)).isBetween(0.0, 1.0);
@@ -388,7 +395,8 @@ class ControllerClusterTest {
     assertThat(scrape.find("cake_scheduler_deadline_drops_total", hbaseScheduler)).hasSize(1);
     assertThat(scrape.find("cake_scheduler_gated_chunks_total", hdfsScheduler)).hasSize(1);
     ObjectName controller = Controller.objectName(port);
-    Map<String, String> controllerPort = Map.of("port", String.valueOf(port));
+    // Labelled as its RegionServer's scheduler, as every other series.
+    Map<String, String> controllerPort = Map.of("kind", "hbase", "scheduler", hbase);
     assertThat(scrape.value("cake_controller_slo_tenant", with(controllerPort, "tenant", "front"))).isEqualTo(1.0);
     assertThat(scrape.value("cake_controller_slo_latency_seconds", controllerPort))
         .isEqualTo((Double) jmx.getAttribute(controller, "SloLatencyMillis") / 1000, within(1e-9));
