@@ -472,6 +472,11 @@ class CakeCliIT {
   @Test
   @Order(8)
   void pausePausesTheControllerAndResumeResumesIt() throws Exception {
+    Cli dry = Cli.run(Cli.with(new String[] {"pause", "--dry-run"}, Cli.with(zk, admin)));
+    assertThat(dry.exitCode()).as(dry.err()).isZero();
+    assertThat(dry.out()).contains("running now; would be paused");
+    assertThat(dry.err()).contains("dry run: nothing was changed");
+    assertThat(attribute("Paused")).isEqualTo(false);
     Cli pause = Cli.run(Cli.with(new String[] {"pause"}, Cli.with(zk, admin)));
     assertThat(pause.exitCode()).as(pause.err()).isZero();
     assertThat(pause.out()).contains("paused");
