@@ -324,6 +324,10 @@ class CakeClusterIT {
     assertThat(doctor.out()).containsPattern("(?m)^  ok    versions +all 5 servers run Cake \\S+, as does this tool$")
         .containsPattern("(?m)^HMaster 127\\.0\\.0\\.1:\\d+$").contains(" 0 warnings, 0 FAILED");
     assertThat(doctor.out().split("  ok    short-circuit", -1)).as("both DataNodes checked").hasSize(3);
+    for (int i = 1; i <= 2; i++) {
+      assertThat(doctor.out()).as("controller " + i + " steers the DataNode beside it")
+          .contains("  ok    pairing        steers DataNode scheduler " + view.dnScheduler(i) + " beside it");
+    }
     // cake config check, in the tool's own jar (no Hadoop in it), on the site files these daemons run on.
     Path conf = cluster.dir().resolve("conf");
     CakeTool.Run check = cake.run("config", "check", conf.resolve("rs1/hbase-site.xml").toString(),

@@ -25,7 +25,9 @@ public final class Diagnosis {
       }
       out.add(scheduler(subject, rs.hbase()));
       out.add(controller(subject, rs));
-      out.addAll(JvmChecks.of(subject, in.regionServers().get(rs.label())));
+      JvmProbe jvm = in.regionServers().get(rs.label());
+      Pairing.check(subject, rs, jvm).ifPresent(out::add);
+      out.addAll(JvmChecks.of(subject, jvm));
       out.addAll(datanode(rs.datanode(), in.datanodes().get(rs.label())));
     }
     out.addAll(master(in.masterLabel(), in.master()));

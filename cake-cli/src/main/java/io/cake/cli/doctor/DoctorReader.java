@@ -15,8 +15,9 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * Reads what {@code cake doctor} needs of a server's JVM from its web UI's /jmx page: the runtime
- * bean (JVM arguments; start time plus uptime is its clock), the Cake version bean and, on a
- * DataNode, the read scheduler's short-circuit count. Servers are read at once; each request is
+ * bean (JVM arguments; start time plus uptime is its clock), the Cake version bean, on a
+ * DataNode the read scheduler's short-circuit count, and on a RegionServer the DataNode its
+ * controller is configured to steer. Servers are read at once; each request is
  * bounded by the timeout.
  *
  * <p>Start time plus uptime strays from the JVM's wall clock by up to about a tenth of a second
@@ -40,6 +41,7 @@ public final class DoctorReader {
     try {
       CompletableFuture<Beans> version = pages.query(url, CakeVersion.OBJECT_NAME);
       CompletableFuture<Beans> scheduler = datanode ? pages.query(url, "io.cake:type=Scheduler,kind=hdfs,*") : null;
+      CompletableFuture<Beans> controller = datanode ? null : pages.query(url, "io.cake:type=Controller,*");
       long before = System.currentTimeMillis();
       Beans runtime = get(pages.query(url, "java.lang:type=Runtime"));
       long after = System.currentTimeMillis();
@@ -62,7 +64,16 @@ public final class DoctorReader {
           opens = n == null ? opens : (opens == null ? 0 : opens) + n.longValue();
         }
       }
-      return new JvmProbe(url, null, cake, List.copyOf(arguments), skew, (after - before + 1) / 2, opens);
+      String steersUrl = null;
+      String steersScheduler = null;
+      if (controller != null) {
+        for (JsonNode c : get(controller).all()) {
+          steersUrl = Beans.text(c, "DataNodeUrl");
+          steersScheduler = Beans.text(c, "DataNodeScheduler");
+        }
+      }
+      return new JvmProbe(url, null, cake, List.copyOf(arguments), skew, (after - before + 1) / 2, opens,
+          steersUrl, steersScheduler);
     } catch (ExecutionException e) {
       return JvmProbe.unreadable(url, io.cake.cli.status.StatusReader.describe(url, e.getCause()));
     } catch (TimeoutException e) {

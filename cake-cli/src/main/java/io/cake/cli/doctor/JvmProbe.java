@@ -5,8 +5,11 @@ import java.util.List;
 /**
  * What {@code cake doctor} read of one server's JVM beyond {@code cake status}: its Cake version
  * ({@code io.cake:type=Version}, null if none), its JVM arguments (for remote JMX), how far its
- * clock is from this host's (with the bound the round trip puts on that), and for a DataNode the
- * block files it handed out for short-circuit reads. {@code error} says why it could not be read.
+ * clock is from this host's (with the bound the round trip puts on that), for a DataNode the
+ * block files it handed out for short-circuit reads, and for a RegionServer the DataNode its
+ * controller steers ({@code io.cake:type=Controller}'s {@code DataNodeUrl}, empty: one in its own
+ * JVM, and {@code DataNodeScheduler}, empty: the only one there; null from a controller too old
+ * to say, or none). {@code error} says why it could not be read.
  */
 public record JvmProbe(
     String url,
@@ -15,10 +18,12 @@ public record JvmProbe(
     List<String> arguments,
     Long skewMillis,
     Long skewBoundMillis,
-    Long shortCircuitOpens) {
+    Long shortCircuitOpens,
+    String steersUrl,
+    String steersScheduler) {
 
   public static JvmProbe unreadable(String url, String error) {
-    return new JvmProbe(url, error, null, List.of(), null, null, null);
+    return new JvmProbe(url, error, null, List.of(), null, null, null, null, null);
   }
 
   /**

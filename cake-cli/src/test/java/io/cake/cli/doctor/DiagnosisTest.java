@@ -32,7 +32,7 @@ class DiagnosisTest {
   }
 
   private static JvmProbe jvm(List<String> args, long skew, Long shortCircuit) {
-    return new JvmProbe("http://x", null, "0.1.0", args, skew, 2L, shortCircuit);
+    return new JvmProbe("http://x", null, "0.1.0", args, skew, 2L, shortCircuit, null, null);
   }
 
   private static List<Finding> diagnose(List<RegionServerStatus> servers, JvmProbe rsJvm, JvmProbe dnJvm, JvmProbe master) {
@@ -112,6 +112,25 @@ class DiagnosisTest {
     assertThat(find(f, "RegionServer", "controller").verdict()).isEqualTo(Verdict.FAIL);
     assertThat(find(f, "cluster", "versions").detail()).isEqualTo("no server runs Cake");
     assertThat(find(f, "HMaster", "reachable").verdict()).isEqualTo(Verdict.WARN);
+  }
+
+  @Test
+  void aControllerSteeringAnotherDataNodeFailsAndOneOnAnotherHostNameWarns() {
+    RegionServerStatus r = rs("127.0.0.2", "0.1.0", controller("", false), "0.1.0");
+    JvmProbe other = new JvmProbe("http://x", null, "0.1.0", List.of(), 0L, 1L, null,
+        "service:jmx:rmi:///jndi/rmi://127.0.0.3:9999/jmxrmi", "hdfs-9876");
+    Finding wrong = Pairing.check("RegionServer", r, other).orElseThrow();
+    assertThat(wrong.verdict()).isEqualTo(Verdict.FAIL);
+    assertThat(wrong.detail()).contains("hdfs-9876").contains("runs hdfs-9866");
+    JvmProbe byName = new JvmProbe("http://x", null, "0.1.0", List.of(), 0L, 1L, null,
+        "service:jmx:rmi:///jndi/rmi://rs1.example.com:9999/jmxrmi", "hdfs-9866");
+    assertThat(Pairing.check("RegionServer", r, byName).orElseThrow().verdict()).isEqualTo(Verdict.WARN);
+    JvmProbe right = new JvmProbe("http://x", null, "0.1.0", List.of(), 0L, 1L, null,
+        "service:jmx:rmi:///jndi/rmi://127.0.0.2:9999/jmxrmi", "");
+    assertThat(Pairing.check("RegionServer", r, right).orElseThrow().detail())
+        .isEqualTo("steers the DataNode beside it, through service:jmx:rmi:///jndi/rmi://127.0.0.2:9999/jmxrmi");
+    JvmProbe older = new JvmProbe("http://x", null, "0.1.0", List.of(), 0L, 1L, null, null, null);
+    assertThat(Pairing.check("RegionServer", r, older)).as("a controller too old to say").isEmpty();
   }
 
   @Test

@@ -301,6 +301,7 @@ class CakeCliIT {
         + "/" + f.path("check").asText(), f));
     assertThat(found.get("RegionServer/scheduler").path("verdict").asText()).isEqualTo("OK");
     assertThat(found.get("RegionServer/controller").path("detail").asText()).startsWith("running and paired");
+    assertThat(found.get("RegionServer/pairing").path("detail").asText()).isEqualTo("steers the DataNode in its own JVM");
     assertThat(found.get("RegionServer/clock").path("verdict").asText()).isEqualTo("OK");
     assertThat(found.get("RegionServer/jmx-auth").path("verdict").asText()).isEqualTo("OK");
     // The HMaster, found through its znode, answered on its own web UI.

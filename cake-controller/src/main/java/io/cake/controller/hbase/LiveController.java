@@ -235,7 +235,11 @@ final class LiveController implements AutoCloseable {
     try {
       mbean = Controller.objectName(port);
       ManagementFactory.getPlatformMBeanServer().registerMBean(
-          new Controller(() -> controller, () -> interval().toMillis(), () -> configurationError, () -> notRunning),
+          new Controller(() -> controller, () -> interval().toMillis(), () -> configurationError, () -> notRunning,
+              () -> {
+                ControllerConfig c = config;
+                return c == null ? new String[] {"", ""} : new String[] {c.hdfsJmx().url(), c.hdfsScheduler()};
+              }),
           mbean);
       io.cake.core.level.CakeVersion.register();
     } catch (Exception e) {

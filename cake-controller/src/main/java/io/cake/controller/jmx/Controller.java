@@ -29,6 +29,7 @@ public final class Controller implements ControllerMXBean {
   private final Supplier<SecondLevelController> controller;
   private final LongSupplier intervalMillis;
   private final Supplier<String> configurationError;
+  private final Supplier<String[]> dataNode;
   private final Supplier<String> notRunningReason;
 
   /** A face of one running controller. */
@@ -43,10 +44,27 @@ public final class Controller implements ControllerMXBean {
    */
   public Controller(Supplier<SecondLevelController> controller, LongSupplier intervalMillis,
       Supplier<String> configurationError, Supplier<String> notRunningReason) {
+    this(controller, intervalMillis, configurationError, notRunningReason, () -> new String[] {"", ""});
+  }
+
+  /** @param dataNode the DataNode JMX URL and scheduler name of the configuration in force */
+  public Controller(Supplier<SecondLevelController> controller, LongSupplier intervalMillis,
+      Supplier<String> configurationError, Supplier<String> notRunningReason, Supplier<String[]> dataNode) {
     this.controller = controller;
     this.intervalMillis = intervalMillis;
     this.configurationError = configurationError;
     this.notRunningReason = notRunningReason;
+    this.dataNode = dataNode;
+  }
+
+  @Override
+  public String getDataNodeUrl() {
+    return dataNode.get()[0];
+  }
+
+  @Override
+  public String getDataNodeScheduler() {
+    return dataNode.get()[1];
   }
 
   public static ObjectName objectName(int port) {

@@ -13,6 +13,12 @@ public interface ControllerMXBean {
   /** The Cake version this RegionServer runs. */
   String getVersion();
 
+  /** The DataNode JMX URL the controller steers through ({@code cake.controller.hdfs.jmx-url}); empty: one in this JVM. */
+  String getDataNodeUrl();
+
+  /** The DataNode scheduler it steers ({@code cake.controller.hdfs.scheduler}); empty: the only one found there. */
+  String getDataNodeScheduler();
+
   /** e.g. "cake.controller.enabled is false", or the refused key and why; empty while running. */
   String getNotRunningReason();
 
