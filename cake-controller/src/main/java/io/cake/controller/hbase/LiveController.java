@@ -236,10 +236,7 @@ final class LiveController implements AutoCloseable {
       mbean = Controller.objectName(port);
       ManagementFactory.getPlatformMBeanServer().registerMBean(
           new Controller(() -> controller, () -> interval().toMillis(), () -> configurationError, () -> notRunning,
-              () -> {
-                ControllerConfig c = config;
-                return c == null ? new String[] {"", ""} : new String[] {c.hdfsJmx().url(), c.hdfsScheduler()};
-              }),
+              () -> config),
           mbean);
       io.cake.core.level.CakeVersion.register();
     } catch (Exception e) {

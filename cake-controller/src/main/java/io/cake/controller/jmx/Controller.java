@@ -1,5 +1,6 @@
 package io.cake.controller.jmx;
 
+import io.cake.controller.config.ControllerConfig;
 import io.cake.controller.policy.SloTarget;
 import io.cake.controller.loop.SecondLevelController;
 import io.cake.controller.policy.Measurement;
@@ -29,7 +30,7 @@ public final class Controller implements ControllerMXBean {
   private final Supplier<SecondLevelController> controller;
   private final LongSupplier intervalMillis;
   private final Supplier<String> configurationError;
-  private final Supplier<String[]> dataNode;
+  private final Supplier<ControllerConfig> config;
   private final Supplier<String> notRunningReason;
 
   /** A face of one running controller. */
@@ -44,27 +45,29 @@ public final class Controller implements ControllerMXBean {
    */
   public Controller(Supplier<SecondLevelController> controller, LongSupplier intervalMillis,
       Supplier<String> configurationError, Supplier<String> notRunningReason) {
-    this(controller, intervalMillis, configurationError, notRunningReason, () -> new String[] {"", ""});
+    this(controller, intervalMillis, configurationError, notRunningReason, () -> null);
   }
 
-  /** @param dataNode the DataNode JMX URL and scheduler name of the configuration in force */
+  /** @param config the configuration in force (null before the first accepted one): which DataNode it steers */
   public Controller(Supplier<SecondLevelController> controller, LongSupplier intervalMillis,
-      Supplier<String> configurationError, Supplier<String> notRunningReason, Supplier<String[]> dataNode) {
+      Supplier<String> configurationError, Supplier<String> notRunningReason, Supplier<ControllerConfig> config) {
     this.controller = controller;
     this.intervalMillis = intervalMillis;
     this.configurationError = configurationError;
     this.notRunningReason = notRunningReason;
-    this.dataNode = dataNode;
+    this.config = config;
   }
 
   @Override
   public String getDataNodeUrl() {
-    return dataNode.get()[0];
+    ControllerConfig c = config.get();
+    return c == null ? "" : c.hdfsJmx().url();
   }
 
   @Override
   public String getDataNodeScheduler() {
-    return dataNode.get()[1];
+    ControllerConfig c = config.get();
+    return c == null ? "" : c.hdfsScheduler();
   }
 
   public static ObjectName objectName(int port) {
