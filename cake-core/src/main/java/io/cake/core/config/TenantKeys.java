@@ -122,9 +122,18 @@ public final class TenantKeys {
    *
    * @param shared the keys below {@link #SHARED_PREFIX}, prefix cut off
    */
+  /**
+   * The shares and reservations of the shared {@code cake.tenant.*} keys alone (prefix cut off).
+   *
+   * @throws IllegalArgumentException naming the first bad key
+   */
+  public static Allocation parseShared(Map<String, String> shared) {
+    return SHARED.parse(shared, null).allocation();
+  }
+
   public Parsed parse(Map<String, String> shared, Map<String, String> underPrefix, String defaultShare) {
     Parsed own = parse(underPrefix, defaultShare);
-    Allocation common = SHARED.parse(shared, null).allocation();
+    Allocation common = parseShared(shared);
     if (common.shares().isEmpty() && common.reservations().isEmpty()) {
       return own;
     }

@@ -1,5 +1,6 @@
 package io.cake.core.policy;
 
+import io.cake.core.config.TenantKeys;
 import io.cake.core.sched.Allocation;
 import java.util.List;
 import java.util.Map;
@@ -27,30 +28,31 @@ public record StoredPolicy(long generation, List<TenantEntry> entries, Map<Strin
 
   /**
    * {@code base} with each entry's share and reservation laid over it: what a scheduler that does
-   * not read the store (a DataNode's, through its controller) should give the tenants. A field
-   * that does not read as its number (an entry edited by hand) is left out; the RegionServer
-   * logs it when it skips the entry.
+   * not read the store (a DataNode's, through its controller) should give the tenants. An entry
+   * whose share or reservation the site-file parser refuses (edited by hand) is left out, as the
+   * RegionServer skips it.
    */
   public Allocation over(Allocation base) {
     Allocation out = base;
     for (TenantEntry e : entries) {
-      String share = e.fields().get(TenantEntry.SHARE);
-      String reservation = e.fields().get(TenantEntry.RESERVATION);
-      try {
-        double s = share == null ? Double.NaN : Double.parseDouble(share.trim());
-        if (s > 0 && Double.isFinite(s)) {
-          out = out.withShare(e.tenant(), s);
+      Map<String, String> underPrefix = new TreeMap<>();
+      for (String field : List.of(TenantEntry.SHARE, TenantEntry.RESERVATION)) {
+        String v = e.fields().get(field);
+        if (v != null) {
+          underPrefix.put(e.keyOf(field).substring(TenantKeys.SHARED_PREFIX.length()), v);
         }
-      } catch (NumberFormatException skipped) {
-        // as the RegionServer does: this field of this entry does not apply
       }
+      Allocation stored;
       try {
-        int r = reservation == null ? -1 : Integer.parseInt(reservation.trim());
-        if (r >= 0) {
-          out = out.withReservation(e.tenant(), r);
-        }
-      } catch (NumberFormatException skipped) {
-        // as above
+        stored = TenantKeys.parseShared(underPrefix); // as a site file's cake.tenant.* keys are
+      } catch (IllegalArgumentException refused) {
+        continue;
+      }
+      for (Map.Entry<String, Double> s : stored.shares().entrySet()) {
+        out = out.withShare(s.getKey(), s.getValue());
+      }
+      for (Map.Entry<String, Integer> r : stored.reservations().entrySet()) {
+        out = out.withReservation(r.getKey(), r.getValue());
       }
     }
     return out;
