@@ -2,6 +2,7 @@ package io.cake.cli.format;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
 /**
@@ -15,16 +16,16 @@ public final class Json {
 
   /** One line: for a stream of documents ({@code status --watch --json}). */
   public static String line(Object value) {
-    try {
-      return MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(value);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("cannot write " + value.getClass().getSimpleName() + " as JSON", e);
-    }
+    return write(MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT), value);
   }
 
   public static String write(Object value) {
+    return write(MAPPER.writer(), value);
+  }
+
+  private static String write(ObjectWriter writer, Object value) {
     try {
-      return MAPPER.writeValueAsString(value);
+      return writer.writeValueAsString(value);
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot write " + value.getClass().getSimpleName() + " as JSON", e);
     }
