@@ -74,8 +74,7 @@ public final class ControllerSlo implements ControllerSloMXBean {
 
   @Override
   public double getMet() {
-    Measurement m = measured();
-    return m.goal() == null ? NAN : m.goal().normalisedPerformance(m.value()) >= 1.0 ? 1 : 0;
+    return measured().met();
   }
 
   @Override

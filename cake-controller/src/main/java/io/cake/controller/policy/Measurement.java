@@ -1,6 +1,9 @@
 package io.cake.controller.policy;
 
 import io.cake.core.tenant.Goal;
+import io.cake.core.tenant.LatencyGoal;
+import io.cake.core.tenant.ThroughputGoal;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -22,5 +25,23 @@ public record Measurement(Goal goal, double value, double percentile) {
   /** This if it judged {@code now}, else {@link #NONE}: a goal changed since is not judged by the old one's numbers. */
   public Measurement forGoal(Goal now) {
     return Objects.equals(goal, now) ? this : NONE;
+  }
+
+  /** 1 when the goal was met, 0 when missed, NaN when nothing was judged. */
+  public double met() {
+    return goal == null ? Double.NaN : goal.normalisedPerformance(value) >= 1.0 ? 1 : 0;
+  }
+
+  /** The value in words with its unit ("42.0 ms at p99.00"); empty when nothing was judged. */
+  public String describe() {
+    if (goal == null) {
+      return "";
+    }
+    if (goal instanceof LatencyGoal) {
+      return Double.isNaN(percentile) ? String.format(Locale.ROOT, "%.1f ms", value)
+          : String.format(Locale.ROOT, "%.1f ms at p%.2f", value, percentile);
+    }
+    return String.format(Locale.ROOT, goal instanceof ThroughputGoal ? "%.1f ops/s"
+        : "%.1f MB/s", value);
   }
 }

@@ -52,6 +52,11 @@ public record Plan(ControllerState state, Allocation hbase, Allocation hdfs, Set
 
   /** The decision line. */
   public String describe() {
+    return String.join(" | ", parts());
+  }
+
+  /** The decision line's parts: one per SLO tenant (heaviest first), then the others' limit, overload, lanes. */
+  public List<String> parts() {
     List<String> parts = new ArrayList<>();
     tenants.forEach(t -> parts.add(t.toString()));
     String limit = othersLimit() > 0 ? String.format("others held to %.2f handlers each", othersLimit()) : "";
@@ -67,6 +72,6 @@ public record Plan(ControllerState state, Allocation hbase, Allocation hdfs, Set
     if (!lanes.isEmpty()) {
       parts.add(lanes);
     }
-    return String.join(" | ", parts);
+    return parts;
   }
 }
