@@ -273,6 +273,26 @@ class CakeClusterIT {
     }
   }
 
+  /**
+   * The page each RegionServer's info server carries, read in a real browser after the load:
+   * every tenant the load tagged, the controller running, its decisions and the share chart.
+   */
+  @Test
+  @Order(4)
+  void eachRegionServersCakePageShowsItsTenantsAndDecisionsInABrowser() {
+    try (CakePageBrowser browser = CakePageBrowser.start()) {
+      for (int i = 1; i <= 2; i++) {
+        CakePageBrowser.Shown page = browser.open(view.rsHttp(i) + "/cake");
+        System.out.println("cake-cluster-it: rs" + i + " /cake: " + page);
+        assertThat(page.title()).as("rs" + i).startsWith("Cake on ");
+        assertThat(page.controller()).as("rs" + i).startsWith("running every");
+        assertThat(page.tenants()).as("rs" + i).contains("frontend", "batch");
+        assertThat(page.decisions()).as("rs" + i).isPositive();
+        assertThat(page.chartLines()).as("rs" + i).containsExactly("frontend");
+      }
+    }
+  }
+
   @Test
   @Order(4)
   void theCakeToolReadsBothPairsAndItsSloIsInForceAtEveryControllersNextDecision() throws Exception {
@@ -387,6 +407,8 @@ class CakeClusterIT {
       TimeUnit.MILLISECONDS.sleep(200); // polling the MBean the controller updates once per interval
     }
     assertThat(view.rsControl(2).path("Shares").asText()).as("fail-static").isEqualTo(allocation2);
+    assertThat(JmxPage.get(view.rsHttp(2) + "/cake")).as("rs2's /cake page")
+        .contains("<span id=\"controller\">FAIL-STATIC: failed, allocation kept: ");
     // The RegionServer still serves every row of its regions (HDFS reads fail over to the other replica).
     try (Table t = TaggedLoad.tagged(connection, TABLE, "frontend")) {
       for (byte[] row : rowsByHost.get("127.0.0.3")) {

@@ -25,15 +25,21 @@ final class JmxPage {
 
   /** The beans matching an ObjectName pattern, e.g. {@code io.cake:*}. */
   static List<JsonNode> beans(String baseUrl, String query) throws IOException, InterruptedException {
-    URI uri = URI.create(baseUrl + "/jmx?qry=" + URLEncoder.encode(query, StandardCharsets.UTF_8));
+    List<JsonNode> out = new ArrayList<>();
+    JSON.readTree(get(baseUrl + "/jmx?qry=" + URLEncoder.encode(query, StandardCharsets.UTF_8))).path("beans")
+        .forEach(out::add);
+    return out;
+  }
+
+  /** A page of a daemon's info server, such as a RegionServer's {@code /cake}; anything but 200 throws. */
+  static String get(String url) throws IOException, InterruptedException {
+    URI uri = URI.create(url);
     HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
         HttpResponse.BodyHandlers.ofString());
     if (r.statusCode() != 200) {
       throw new IOException(uri + ": HTTP " + r.statusCode());
     }
-    List<JsonNode> out = new ArrayList<>();
-    JSON.readTree(r.body()).path("beans").forEach(out::add);
-    return out;
+    return r.body();
   }
 
   /** One bean's attribute, or a missing node. */

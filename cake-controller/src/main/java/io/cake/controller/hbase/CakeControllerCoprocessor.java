@@ -8,6 +8,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.CoprocessorEnvironment;
+import org.apache.hadoop.hbase.coprocessor.CoreCoprocessor;
 import org.apache.hadoop.hbase.coprocessor.RegionServerCoprocessor;
 import org.apache.hadoop.hbase.coprocessor.RegionServerCoprocessorEnvironment;
 import org.slf4j.Logger;
@@ -19,7 +20,11 @@ import org.slf4j.LoggerFactory;
  * with {@code cake.controller.enabled = true} and one {@code cake.slo.<tenant>.*} group. The
  * controller follows {@code update_config} ({@link LiveController}); a bad configuration is logged
  * and leaves the RegionServer running, without a controller or with the one it had.
+ *
+ * <p>It also puts the {@code /cake} page on the RegionServer's info server ({@link InfoServerPage}).
+ * To reach that server it is a core coprocessor: HBase hands those the RegionServer itself.
  */
+@CoreCoprocessor
 public final class CakeControllerCoprocessor implements RegionServerCoprocessor {
   private static final Logger LOG = LoggerFactory.getLogger(CakeControllerCoprocessor.class);
 
@@ -30,7 +35,10 @@ public final class CakeControllerCoprocessor implements RegionServerCoprocessor 
   public void start(CoprocessorEnvironment env) {
     Map<String, String> conf = new HashMap<>();
     env.getConfiguration().forEach(e -> conf.put(e.getKey(), e.getValue()));
-    int port = ((RegionServerCoprocessorEnvironment) env).getServerName().getPort();
+    RegionServerCoprocessorEnvironment rsEnv = (RegionServerCoprocessorEnvironment) env;
+    int port = rsEnv.getServerName().getPort();
+    InfoServerPage.add(rsEnv, new StatusPageSource(rsEnv.getServerName().getAddress().toString(), port, () -> live,
+        java.time.InstantSource.system()));
     thread =
         Executors.newSingleThreadScheduledExecutor(
             r -> {

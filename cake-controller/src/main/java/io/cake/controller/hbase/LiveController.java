@@ -12,7 +12,9 @@ import io.cake.hbase.config.KeySources;
 import io.cake.core.policy.PolicyOverlay;
 import io.cake.hbase.rpc.RegionServerScheduler;
 import java.lang.management.ManagementFactory;
+import io.cake.controller.web.DecisionHistory;
 import java.time.Duration;
+import java.time.InstantSource;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -52,6 +54,8 @@ final class LiveController implements AutoCloseable {
   private ObjectName mbean;
   private final io.cake.controller.jmx.SloBeans sloBeans;
   private boolean pausedAtStop;
+  private final DecisionHistory history = new DecisionHistory();
+  private final InstantSource wall = InstantSource.system();
 
   /**
    * @param startFile the coprocessor's configuration at start (generation 0 of {@link KeySources})
@@ -110,6 +114,9 @@ final class LiveController implements AutoCloseable {
             (clock.nanoTime() - c.lastNanos()) / 1_000_000));
       }
       controller.tick(); // reports its own failures; an Error reaches the coprocessor's catch
+    }
+    if (controller != null) {
+      history.record(wall.instant(), controller.last()); // once per outcome, for the /cake page
     }
     sloBeans.sync(); // a bean per SLO tenant of the controller of the moment
     return untilNextStep(seen, interval);
@@ -262,6 +269,16 @@ final class LiveController implements AutoCloseable {
   /** The running controller, or null. */
   SecondLevelController controller() {
     return controller;
+  }
+
+  /** Why no controller runs ("starting", a key that is off, a refused file); read when none does. */
+  String notRunning() {
+    return notRunning;
+  }
+
+  /** The outcomes of this RegionServer's controllers, across reloads. */
+  DecisionHistory history() {
+    return history;
   }
 
   /** Why the last file was refused, or empty. */

@@ -97,6 +97,7 @@ class ControllerClusterTest {
     // The master places the first regions only after a RegionServer's first load report:
     // every 0.5 s instead of 3 s took about 8 s off each mini-cluster start.
     conf.setInt("hbase.regionserver.msginterval", 500);
+    conf.setInt("hbase.regionserver.info.port", 0); // the /cake page; off in HBase's mini-cluster by default
     util.startMiniCluster(
         StartMiniClusterOption.builder().numMasters(1).numRegionServers(1).numDataNodes(1).build());
     front = tenantConnection("front");
@@ -303,6 +304,33 @@ class ControllerClusterTest {
     }
     await(Duration.ofSeconds(30), () -> cp.configurationError().isEmpty());
     assertThat(controller.slo()).isEqualTo(SloTarget.latency("front", 99, SLO_MS));
+  }
+
+  /**
+   * The page the coprocessor puts on the RegionServer's real info server, fetched over HTTP: the
+   * tenants the scheduler saw, the SLO tenant's goal, and the controller's decisions and chart.
+   * (CakeClusterIT reads it in a browser.)
+   */
+  @Test
+  void theRegionServersInfoServerServesTheCakePage() throws Exception {
+    HRegionServer rs = util.getMiniHBaseCluster().getRegionServer(0);
+    CakeControllerCoprocessor cp = rs.getRegionServerCoprocessorHost().findCoprocessor(CakeControllerCoprocessor.class);
+    try (Table t = front.getTable(table)) {
+      t.get(new Get(row(1)));
+    }
+    await(Duration.ofSeconds(30), () -> cp.controller().last().plan() != null);
+    java.net.http.HttpResponse<String> r = java.net.http.HttpClient.newHttpClient().send(
+        java.net.http.HttpRequest.newBuilder(java.net.URI.create(
+            "http://127.0.0.1:" + rs.getInfoServer().getPort() + "/cake")).build(),
+        java.net.http.HttpResponse.BodyHandlers.ofString());
+    assertThat(r.statusCode()).isEqualTo(200);
+    assertThat(r.headers().firstValue("Content-Type")).hasValueSatisfying(v -> assertThat(v).startsWith("text/html"));
+    assertThat(r.body())
+        .contains("<title>Cake on " + rs.getServerName().getAddress() + "</title>")
+        .contains("<tr data-tenant=\"front\"><td class=\"t\">front</td>")
+        .contains(SloTarget.latency("front", 99, SLO_MS).goal().toString().replace("<", "&lt;"))
+        .contains("<table id=\"decisions\">")
+        .contains("<polyline class=\"share\" data-tenant=\"front\"");
   }
 
   private static void updateConfiguration(HRegionServer rs, String key, String value) throws Exception {
