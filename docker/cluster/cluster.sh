@@ -69,6 +69,7 @@ rs_jmx() { echo $((BASE + 615 + 10 * $1)); }       # the RegionServers' JMX: the
 rs_jmx_rmi() { echo $((BASE + 616 + 10 * $1)); }
 dn_metrics() { echo $((BASE + 107 + 10 * $1)); }   # the jmx_exporter agents' /metrics
 rs_metrics() { echo $((BASE + 617 + 10 * $1)); }
+PROMETHEUS_PORT=$((BASE + 90))                    # the compose file's monitoring profile
 
 roles() {
   echo zk nn
@@ -339,6 +340,22 @@ EOF
   jmx_files
   echo "$CAKE" > "$DIR/conf/cake"
   echo "$PROMETHEUS" > "$DIR/conf/prometheus"
+  [ "$PROMETHEUS" != 1 ] || prometheus_config
+}
+
+# Prometheus's own configuration for this cluster (the compose file's monitoring profile reads it):
+# docker/prometheus/prometheus.yml with this cluster's agents as targets, and Cake's alert rules.
+prometheus_config() {
+  local out="$DIR/conf/prometheus.d" i rs="" dn=""
+  mkdir -p "$out"
+  for i in $(seq 1 $RS_COUNT); do rs="$rs${rs:+, }\"$(host_of "$i"):$(rs_metrics "$i")\""; done
+  for i in $(seq 1 $DN_COUNT); do dn="$dn${dn:+, }\"$(host_of "$i"):$(dn_metrics "$i")\""; done
+  awk -v rs="$rs" -v dn="$dn" '
+    /job_name: cake-regionserver/ { job = "rs" } /job_name: cake-datanode/ { job = "dn" }
+    /- targets:/ { sub(/\[.*\]/, "[" (job == "rs" ? rs : dn) "]") } { print }' \
+    "$root/docker/prometheus/prometheus.yml" > "$out/prometheus.yml"
+  cp "$root/docker/prometheus/cake-alerts.yaml" "$out/"
+  echo "127.0.0.1:$PROMETHEUS_PORT" > "$out/listen-address"
 }
 
 # --- launching ------------------------------------------------------------------------------
@@ -630,20 +647,24 @@ cmd_env() {
   echo "NN_URI=hdfs://127.0.0.1:$NN_RPC"
   echo "NN_HTTP=http://127.0.0.1:$NN_HTTP"
   echo "MASTER_HTTP=http://127.0.0.1:$MASTER_INFO"
-  local i
+  local i prom
+  # Whether the agents run: as the written configuration says, else as this environment would write it.
+  prom=$(cat "$DIR/conf/prometheus" 2>/dev/null || echo "$PROMETHEUS")
   for i in $(seq 1 $RS_COUNT); do
     echo "RS${i}_HOST=$(host_of "$i")"
     echo "RS${i}_RPC_PORT=$(rs_rpc "$i")"
     echo "RS${i}_HTTP=http://$(host_of "$i"):$(rs_info "$i")"
     echo "RS${i}_JMX_URL=service:jmx:rmi:///jndi/rmi://$(host_of "$i"):$(rs_jmx "$i")/jmxrmi"
-    [ "$(cat "$DIR/conf/prometheus" 2>/dev/null)" != 1 ] || echo "RS${i}_METRICS=http://$(host_of "$i"):$(rs_metrics "$i")/metrics"
+    [ "$prom" != 1 ] || echo "RS${i}_METRICS=http://$(host_of "$i"):$(rs_metrics "$i")/metrics"
   done
   for i in $(seq 1 $DN_COUNT); do
     echo "DN${i}_XFER_PORT=$(dn_xfer "$i")"
     echo "DN${i}_HTTP=http://$(host_of "$i"):$(dn_http "$i")"
     echo "DN${i}_JMX_URL=service:jmx:rmi:///jndi/rmi://$(host_of "$i"):$(dn_jmx "$i")/jmxrmi"
-    [ "$(cat "$DIR/conf/prometheus" 2>/dev/null)" != 1 ] || echo "DN${i}_METRICS=http://$(host_of "$i"):$(dn_metrics "$i")/metrics"
+    [ "$prom" != 1 ] || echo "DN${i}_METRICS=http://$(host_of "$i"):$(dn_metrics "$i")/metrics"
   done
+  # Where the compose file's monitoring profile serves Prometheus (./cake-cluster runs none).
+  [ "$prom" != 1 ] || echo "PROMETHEUS_HTTP=http://127.0.0.1:$PROMETHEUS_PORT"
   # What the cake tool reads from its environment (docs/operations.md): export these and run ./cake status.
   echo "CAKE_ZK=127.0.0.1:$ZK_PORT"
   local dns=()
@@ -691,8 +712,11 @@ cmd_role() {
   case " $all " in *" $r "*) [ -n "$r" ] ;; *) false ;; esac || die "role: one of $all, not '$r'"
   [ -s "$DIR/conf/cake" ] || die "no configuration under $DIR/conf: run 'cluster.sh config' first"
   CAKE=$(cat "$DIR/conf/cake")
+  PROMETHEUS=$(cat "$DIR/conf/prometheus" 2>/dev/null || echo 0)
   command -v java >/dev/null || die "java not found: a Java 17 runtime is needed"
   classpaths
+  local agent=""
+  [ "$PROMETHEUS" != 1 ] || agent=$(exporter_jar)
   case "$r" in
     dn*) wait_for "" "the NameNode's RPC on 127.0.0.1:$NN_RPC" port_open 127.0.0.1 "$NN_RPC" ;;
     master|rs*) wait_for "" "ZooKeeper on 127.0.0.1:$ZK_PORT" port_open 127.0.0.1 "$ZK_PORT"
@@ -709,6 +733,7 @@ case "${1:-}" in
   restart) shift; cmd_restart "$@" ;;
   runtime) resolve_runtime hbase hbase-webapps; resolve_runtime hadoop webapps; echo "$RUNTIME" ;;
   jar) find_jar ;;
+  exporter-jar) exporter_jar ;;
   stop) cmd_stop ;;
   status) cmd_status ;;
   env) cmd_env ;;

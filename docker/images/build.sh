@@ -6,8 +6,13 @@
 #   cake-server:<version>, :latest     Cake layered onto it: the one cake-server jar, cluster.sh and the
 #                                      site-file fragments; its command names the role (docs/docker.md)
 #
-#   build.sh [--base IMAGE]   default cake-base:bookworm-jre17 (docker/images/base/debootstrap.sh builds it
-#                             offline; docker/images/base/Dockerfile from a public Debian image)
+#   cake-prometheus:<v>, :latest       with --monitoring: Debian's prometheus server for the compose file's
+#                                      monitoring profile (docs/docker.md)
+#
+#   build.sh [--base IMAGE] [--monitoring]
+#                             --base: default cake-base:bookworm-jre17 (docker/images/base/debootstrap.sh
+#                             builds it offline; docker/images/base/Dockerfile from a public Debian image);
+#                             --monitoring: also the Prometheus image, from Debian's package (apt-get download)
 #
 # Prints the cake-server image's name on standard output. Environment: CAKE_JAR (default: the jar
 # cluster.sh finds), CAKE_DOCKER_WORK (staging folder, default <repo>/target/docker).
@@ -16,11 +21,13 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
 base=cake-base:bookworm-jre17
+monitoring=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --base) base=${2:?--base IMAGE}; shift 2 ;;
     --base=*) base=${1#--base=}; shift ;;
-    *) echo "usage: $0 [--base IMAGE]" >&2; exit 2 ;;
+    --monitoring) monitoring=1; shift ;;
+    *) echo "usage: $0 [--base IMAGE] [--monitoring]" >&2; exit 2 ;;
   esac
 done
 die() { echo "build.sh: $*" >&2; exit 1; }
@@ -70,12 +77,28 @@ build "$runtime_image" "$here/runtime/Dockerfile" "$ctx" --build-arg "BASE_IMAGE
 jar=$(CAKE_CLUSTER_DIR="$work/resolve" "$root/docker/cluster/cluster.sh" jar)
 version=$(basename "$jar" .jar); version=${version#cake-server-}
 ctx="$work/cake-context"
-rm -rf "$ctx"; mkdir -p "$ctx/lib" "$ctx/docker"
+rm -rf "$ctx"; mkdir -p "$ctx/lib" "$ctx/docker" "$ctx/agent"
 cp "$jar" "$ctx/lib/"
-cp -r "$root/docker/cluster" "$root/docker/conf" "$ctx/docker/"
+cp -r "$root/docker/cluster" "$root/docker/conf" "$root/docker/prometheus" "$ctx/docker/"
+cp "$(CAKE_CLUSTER_DIR="$work/resolve" "$root/docker/cluster/cluster.sh" exporter-jar)" "$ctx/agent/jmx_prometheus_javaagent.jar"
 image="cake-server:$version"
 build "$image" "$here/cake/Dockerfile" "$ctx" --build-arg "RUNTIME_IMAGE=$runtime_image"
 docker tag "$image" cake-server:latest
+
+# Prometheus from Debian's package, on the same base: its server binary only (the API and the rule
+# evaluation; Debian ships the web UI's assets apart).
+if [ "$monitoring" = 1 ]; then
+  ctx="$work/prometheus-context"
+  rm -rf "$ctx"; mkdir -p "$ctx/deb"
+  (cd "$ctx/deb" && apt-get download prometheus >"$work/apt-download.log" 2>&1) \
+    || { cat "$work/apt-download.log" >&2; die "--monitoring: 'apt-get download prometheus' failed (Debian's apt is needed; run apt-get update first)"; }
+  deb=$(ls "$ctx"/deb/prometheus_*.deb)
+  dpkg-deb -x "$deb" "$ctx/x"
+  cp "$ctx/x/usr/bin/prometheus" "$here/prometheus/cake-prometheus.sh" "$ctx/"
+  pversion=$(dpkg-deb -f "$deb" Version); pversion=${pversion%%+*}
+  build "cake-prometheus:$pversion" "$here/prometheus/Dockerfile" "$ctx" --build-arg "BASE_IMAGE=$base"
+  docker tag "cake-prometheus:$pversion" cake-prometheus:latest
+fi
 # The images these tags named before, if any (dangling ones of ours only).
 docker image prune -f --filter label=io.cake.image >/dev/null
 echo "$image"

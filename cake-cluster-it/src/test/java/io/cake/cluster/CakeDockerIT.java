@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -111,11 +112,13 @@ class CakeDockerIT {
     Files.setPosixFilePermissions(extra, PosixFilePermissions.fromString("rwxr-xr-x"));
     int portBase = Integer.getInteger("cake.docker.it.port-base", 25000);
     // The compose cluster lays its daemons out as ./cake-cluster does: its env prints the addresses.
-    view = new ClusterView(new ClusterScript(tree, dir.resolve("layout"), jar, portBase).env());
+    view = new ClusterView(new ClusterScript(tree, dir.resolve("layout"), jar, portBase)
+        .with("CAKE_CLUSTER_PROMETHEUS", "1").env());
 
     List<File> files = List.of(tree.resolve("docker/compose.yaml").toFile(), new File(getClass().getResource("/compose-it.yaml").toURI()));
+    // The monitoring profile too: Prometheus scraping every daemon's agent (compose's default).
     Map<String, String> composeEnv = Map.of("CAKE_IMAGE", image, "CAKE_CLUSTER_PORT_BASE", Integer.toString(portBase),
-        "CAKE_IT_EXTRA_DIR", extra.toString());
+        "CAKE_IT_EXTRA_DIR", extra.toString(), "COMPOSE_PROFILES", "monitoring");
     // Always the local compose, never testcontainers' default (compose in a container from Docker
     // Hub): Debian's docker-compose 1.29 where it is installed (as here), else `docker compose` v2.
     // No pulls: the images are this engine's own.
@@ -183,7 +186,8 @@ class CakeDockerIT {
 
   /** docker/images/build.sh on this reactor's jar; returns the cake-server image it names. */
   private String buildImages(Path tree, Path jar, String base) throws IOException, InterruptedException {
-    ProcessBuilder pb = new ProcessBuilder(tree.resolve("docker/images/build.sh").toString(), "--base", base)
+    ProcessBuilder pb = new ProcessBuilder(tree.resolve("docker/images/build.sh").toString(), "--base", base,
+            "--monitoring")
         .directory(tree.toFile()).redirectError(dir.resolve("build.log").toFile());
     pb.environment().put("CAKE_JAR", jar.toString());
     pb.environment().put("CAKE_DOCKER_WORK", dir.resolve("images").toString());
@@ -365,5 +369,39 @@ class CakeDockerIT {
       assertThat(weights[1]).as("pair " + i + ": frontend weight at the DataNode, at the RegionServer " + weights[0])
           .isCloseTo(weights[0], org.assertj.core.data.Offset.offset(1e-6));
     }
+  }
+
+  /**
+   * The monitoring profile: Prometheus, built from Debian's package, scrapes every RegionServer's
+   * and DataNode's agent at the addresses the cluster's configuration names, has the series the
+   * dashboard and the alerts read (the SLO's target, the load's charged time), and Cake's alert
+   * rules loaded, none firing.
+   */
+  @Test
+  @Order(4)
+  void theMonitoringProfilesPrometheusScrapesEveryDaemonAndLoadsCakesAlerts() throws Exception {
+    PrometheusApi prometheus = new PrometheusApi(view.get("PROMETHEUS_HTTP"));
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    List<String> expected = new ArrayList<>();
+    for (int i = 1; i <= 2; i++) {
+      expected.add(view.get("RS" + i + "_METRICS"));
+      expected.add(view.get("DN" + i + "_METRICS"));
+    }
+    List<JsonNode> targets = prometheus.activeTargets();
+    while (targets.size() != 4 || !targets.stream().allMatch(t -> t.path("health").asText().equals("up"))
+        || prometheus.query("cake_tenant_charged_seconds_total{tenant=\"frontend\"} > 0").size() < 2) {
+      assertThat(System.nanoTime()).as("every agent scraped, after the load: " + targets).isLessThan(deadline);
+      TimeUnit.SECONDS.sleep(1); // polling Prometheus, which scrapes every 10 s
+      targets = prometheus.activeTargets();
+    }
+    assertThat(targets).extracting(t -> t.path("scrapeUrl").asText()).containsExactlyInAnyOrderElementsOf(expected);
+    assertThat(prometheus.query("cake_slo_target_seconds{tenant=\"frontend\"}"))
+        .as("each controller's SLO target, in seconds").hasSize(2)
+        .allSatisfy(s -> assertThat(s.path("value").get(1).asDouble()).isEqualTo(0.05));
+    assertThat(prometheus.alertingRules()).extracting(r -> r.path("name").asText())
+        .contains("CakeSloMissed", "CakeControllerFailStatic", "CakeDataNodeUnpaired", "CakeKillSwitchOn",
+            "CakeTenantsFolded");
+    assertThat(prometheus.alertingRules()).filteredOn(r -> r.path("name").asText().equals("CakeKillSwitchOn"))
+        .extracting(r -> r.path("state").asText()).containsExactly("inactive");
   }
 }
