@@ -22,7 +22,8 @@ import java.util.TreeMap;
  *
  * <p>Capacities learn from the load a server carried as observed, not smoothed: a miss happened
  * at the load of its interval. Plans use smoothed loads (rises fast, falls slowly), so one quiet
- * interval does not make room that is not there. A region's load follows it to its new server at
+ * interval does not make room that is not there, except that a server that missed is planned at
+ * least at the load it missed at: the smoothing is there against noise, and a miss is not noise. A region's load follows it to its new server at
  * once, so the next plan does not count it twice; and the interval after a move, whose numbers
  * mix before and after, teaches nothing about the two servers in it (SCADS Director likewise waits
  * for its actions to complete before it reasons on the cluster again). Time is counted in steps,
@@ -58,8 +59,11 @@ public final class Director {
     o.serverLoads().forEach((server, load) -> {
       CapacityModel model = capacities.computeIfAbsent(server, s -> new CapacityModel());
       if (!settling.contains(server) || !serverLoads.containsKey(server)) {
-        model.observe(load, o.verdicts().getOrDefault(server, Verdict.NONE));
-        serverLoads.put(server, smoothing.next(serverLoads.getOrDefault(server, Double.NaN), load));
+        Verdict v = o.verdicts().getOrDefault(server, Verdict.NONE);
+        model.observe(load, v);
+        double smoothed = smoothing.next(serverLoads.getOrDefault(server, Double.NaN), load);
+        // Smoothing keeps noise from moving regions; a miss says the load is real.
+        serverLoads.put(server, v == Verdict.MISSED ? Math.max(smoothed, load) : smoothed);
       }
     });
     settling.clear();

@@ -10,11 +10,16 @@ package io.cake.director.model;
  *   <li>Cake's controller already gives each server's SLO tenants what that server can. What the
  *       director changes is how much load a server carries, so the question it asks is whether a
  *       load fits, a threshold.
- *   <li>A miss at load L says L does not fit: the capacity is at most L. A met interval at a load
- *       above that contradicts it (the miss was transient, or the mix changed), and the estimate is
- *       forgotten rather than averaged, so one bad interval cannot pin a server as small forever.
+ *   <li>Each interval brackets it: a met interval at load L says the capacity is at least L, a
+ *       miss at L that it is below L. The estimate is the middle of the bracket, so a server
+ *       that missed at 15 having met at 5 sheds down to 10, not to 15 (where it missed) nor to 5
+ *       (further than it knows it must); each interval on either side narrows it, as bisection
+ *       does.
+ *   <li>A bound that an interval contradicts (met above the lowest miss, missed below the highest
+ *       met: a transient, or the mix changed) is forgotten rather than averaged, so one bad
+ *       interval cannot pin a server as small forever.
  *   <li>Until a server misses, its capacity is unknown ({@link Double#NaN}); the planner then uses
- *       the smallest known capacity of the cluster, whose servers are assumed alike.
+ *       the smallest known in the cluster, whose servers are assumed alike.
  * </ul>
  */
 public final class CapacityModel {
@@ -28,7 +33,8 @@ public final class CapacityModel {
     NONE
   }
 
-  private double capacity = Double.NaN;
+  private double met = Double.NaN; // the highest load met: the capacity is at least this
+  private double missed = Double.NaN; // the lowest load missed: the capacity is below this
 
   /** Learns from one interval in which the server carried {@code load} and its SLO tenants fared {@code verdict}. */
   public void observe(double load, Verdict verdict) {
@@ -36,18 +42,27 @@ public final class CapacityModel {
       return; // nothing learnt from a load not measured
     }
     switch (verdict) {
-      case MISSED -> capacity = Double.isNaN(capacity) ? load : Math.min(capacity, load);
       case MET -> {
-        if (load > capacity) {
-          capacity = Double.NaN; // it carried more than the estimate said it could
+        if (load >= missed) {
+          missed = Double.NaN;
         }
+        met = Double.isNaN(met) ? load : Math.max(met, load);
+      }
+      case MISSED -> {
+        if (load <= met) {
+          met = Double.NaN;
+        }
+        missed = Double.isNaN(missed) ? load : Math.min(missed, load);
       }
       case NONE -> { }
     }
   }
 
-  /** The load above which this server misses; NaN while unknown. */
+  /** The load above which this server misses: the middle of what it met and missed at; NaN before a miss. */
   public double capacity() {
-    return capacity;
+    if (Double.isNaN(missed)) {
+      return Double.NaN;
+    }
+    return Double.isNaN(met) ? missed : (met + missed) / 2;
   }
 }

@@ -1,0 +1,22 @@
+package io.cake.sim.placement;
+
+import io.cake.director.loop.Observation;
+import io.cake.director.plan.Move;
+import java.util.List;
+
+/** What moves regions in a simulated cluster: the director, or a baseline to compare it with. */
+public interface Placement {
+  /** The name the results carry. */
+  String name();
+
+  /** This interval's moves. */
+  List<Move> step(Observation o);
+
+  /** Whether it asked for another server this interval. */
+  boolean wantsServer();
+
+  /** Whether every standby serves from the start (static overprovisioning). */
+  default boolean allServersFromStart() {
+    return false;
+  }
+}

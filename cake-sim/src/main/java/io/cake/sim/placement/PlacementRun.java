@@ -1,0 +1,92 @@
+package io.cake.sim.placement;
+
+import io.cake.director.loop.Observation;
+import io.cake.director.model.CapacityModel.Verdict;
+import io.cake.director.plan.Move;
+import io.cake.director.plan.RegionLoad;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+
+/**
+ * Runs one placement over one scenario and seed, interval by interval. The seed drives the
+ * measurement noise: each server's load is read 5% off, or so, as a real interval's would be;
+ * its SLO verdict follows its true load. A move takes effect at the next interval. A server asked
+ * for comes from the standbys, serving from the next interval, while any is left.
+ */
+public final class PlacementRun {
+  /** What one run did. */
+  public record Result(String scenario, String placement, long seed, int missedIntervals,
+      int missedAfterEvent, int longestMissRun, int moves, int serverIntervals) {}
+
+  private static final double NOISE = 0.05;
+
+  private PlacementRun() {}
+
+  public static Result run(PlacementScenario s, Placement p, long seed) {
+    SplittableRandom random = new SplittableRandom(seed);
+    int active = p.allServersFromStart() ? s.servers() + s.standbys() : s.servers();
+    Map<String, String> where = new HashMap<>();
+    for (int r = 0; r < s.regions(); r++) {
+      where.put(region(r), server(r % active));
+    }
+    int missed = 0;
+    int missedAfter = 0;
+    int run = 0;
+    int longest = 0;
+    int moves = 0;
+    int serverIntervals = 0;
+    for (int t = 0; t < s.intervals(); t++) {
+      Map<String, Double> load = new TreeMap<>();
+      for (int i = 0; i < active; i++) {
+        load.put(server(i), 0.0);
+      }
+      List<RegionLoad> regions = new ArrayList<>();
+      for (int r = 0; r < s.regions(); r++) {
+        double l = s.shape().load(r, t);
+        load.merge(where.get(region(r)), l, Double::sum);
+        regions.add(new RegionLoad(region(r), "t", where.get(region(r)), l * noise(random), false));
+      }
+      Map<String, Double> measured = new TreeMap<>();
+      Map<String, Verdict> verdicts = new TreeMap<>();
+      boolean anyMissed = false;
+      for (Map.Entry<String, Double> e : load.entrySet()) {
+        boolean miss = e.getValue() > s.capacity();
+        anyMissed |= miss;
+        verdicts.put(e.getKey(), miss ? Verdict.MISSED : Verdict.MET);
+        measured.put(e.getKey(), e.getValue() * noise(random));
+      }
+      serverIntervals += active;
+      if (anyMissed) {
+        missed++;
+        missedAfter += t >= s.event() ? 1 : 0;
+        longest = Math.max(longest, ++run);
+      } else {
+        run = 0;
+      }
+      for (Move m : p.step(new Observation(measured, verdicts, regions))) {
+        where.put(m.region(), m.to());
+        moves++;
+      }
+      if (p.wantsServer() && active < s.servers() + s.standbys()) {
+        active++;
+      }
+    }
+    return new Result(s.name(), p.name(), seed, missed, missedAfter, longest, moves, serverIntervals);
+  }
+
+  private static double noise(SplittableRandom random) {
+    return 1 + NOISE * (2 * random.nextDouble() - 1);
+  }
+
+  private static String region(int r) {
+    return "region-" + r;
+  }
+
+  private static String server(int i) {
+    return "rs" + (i + 1);
+  }
+}

@@ -1,0 +1,43 @@
+package io.cake.sim.placement;
+
+/**
+ * A cluster of alike RegionServers as loads only, for the director's evidence: regions with a
+ * load each (in busy handlers), placed round-robin at the start, and a server whose SLO tenants
+ * miss when its load exceeds its capacity. No request is simulated: the director plans on loads
+ * and verdicts, and this is what it reads.
+ *
+ * @param servers serving at the start
+ * @param standbys running but empty, for when the director asks for a server
+ * @param capacity each server's: the load above which its SLO tenants miss
+ * @param event the interval the scenario's change begins (a hotspot appears, load starts to grow)
+ */
+public record PlacementScenario(String name, int servers, int standbys, double capacity, int regions,
+    int intervals, int event, Shape shape) {
+
+  /** A region's true load in an interval. */
+  @FunctionalInterface
+  public interface Shape {
+    double load(int region, int interval);
+  }
+
+  /**
+   * Four servers at half their capacity; from interval 20, four regions of the first server run
+   * six times as hot, which puts it at 150% while the cluster as a whole stays at 75%.
+   */
+  public static PlacementScenario hotspot() {
+    return new PlacementScenario("hotspot", 4, 0, 10, 40, 80, 20,
+        (r, t) -> t >= 20 && r % 4 == 0 && r < 16 ? 3.0 : 0.5);
+  }
+
+  /**
+   * Three servers and a standby; the load swings by a day's cycle (30 intervals) and grows by half
+   * over the run from interval 10, until its peaks need more than three servers.
+   */
+  public static PlacementScenario diurnal() {
+    return new PlacementScenario("diurnal", 3, 1, 10, 30, 120, 10, (r, t) -> {
+      double growth = 1 + 0.5 * Math.max(0, t - 10) / 110.0;
+      double day = 1 + 0.3 * Math.sin(2 * Math.PI * t / 30.0);
+      return 0.6 * growth * day * (r % 3 == 0 ? 1.2 : 0.9);
+    });
+  }
+}
