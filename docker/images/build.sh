@@ -85,8 +85,8 @@ image="cake-server:$version"
 build "$image" "$here/cake/Dockerfile" "$ctx" --build-arg "RUNTIME_IMAGE=$runtime_image"
 docker tag "$image" cake-server:latest
 
-# Prometheus from Debian's package, on the same base: its server binary only (the API and the rule
-# evaluation; Debian ships the web UI's assets apart).
+# Prometheus from Debian's package, on the same base: its server binary and the web UI it serves
+# from /usr/share/prometheus/web.
 if [ "$monitoring" = 1 ]; then
   ctx="$work/prometheus-context"
   rm -rf "$ctx"; mkdir -p "$ctx/deb"
@@ -95,6 +95,7 @@ if [ "$monitoring" = 1 ]; then
   deb=$(ls "$ctx"/deb/prometheus_*.deb)
   dpkg-deb -x "$deb" "$ctx/x"
   cp "$ctx/x/usr/bin/prometheus" "$here/prometheus/cake-prometheus.sh" "$ctx/"
+  cp -r "$ctx/x/usr/share/prometheus/web" "$ctx/web" # Debian's build serves its web UI from there
   pversion=$(dpkg-deb -f "$deb" Version); pversion=${pversion%%+*}
   build "cake-prometheus:$pversion" "$here/prometheus/Dockerfile" "$ctx" --build-arg "BASE_IMAGE=$base"
   docker tag "cake-prometheus:$pversion" cake-prometheus:latest
