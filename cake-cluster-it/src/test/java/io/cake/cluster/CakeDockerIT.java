@@ -11,7 +11,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -99,9 +98,9 @@ class CakeDockerIT {
     dir = Path.of(System.getProperty("cake.docker.dir")).toAbsolutePath();
     Files.createDirectories(dir);
 
-    removeLeftovers();
+    DockerHost.removeLeftovers(PROJECT);
     long t0 = System.nanoTime();
-    image = buildImages(tree, jar, System.getProperty("cake.docker.base-image", "cake-base:bookworm-jre17"));
+    image = DockerHost.buildImages(tree, jar, dir, System.getProperty("cake.docker.base-image", "cake-base:bookworm-jre17"));
     System.out.printf("cake-docker-it: images built in %.1f s: %s%n", (System.nanoTime() - t0) / 1e9, image);
 
     // The containers' site-file additions, readable by the image's user (uid 10001).
@@ -163,45 +162,6 @@ class CakeDockerIT {
     return all;
   }
 
-  /**
-   * The containers and volumes of an earlier run of this test that could not take them down (its
-   * JVM killed: Ryuk is off), which would hold this run's ports; by id, and only this test's projects.
-   */
-  private static void removeLeftovers() {
-    var docker = DockerClientFactory.instance().client();
-    for (var c : docker.listContainersCmd().withShowAll(true).withLabelFilter(List.of("com.docker.compose.project")).exec()) {
-      if (c.getLabels().get("com.docker.compose.project").startsWith(PROJECT)) {
-        System.out.println("cake-docker-it: removing container " + c.getId() + " " + Arrays.toString(c.getNames()) + " of an earlier run");
-        docker.removeContainerCmd(c.getId()).withForce(true).withRemoveVolumes(true).exec();
-      }
-    }
-    var volumes = docker.listVolumesCmd().exec().getVolumes();
-    for (var v : volumes == null ? List.<com.github.dockerjava.api.command.InspectVolumeResponse>of() : volumes) {
-      if (v.getLabels() != null && v.getLabels().getOrDefault("com.docker.compose.project", "").startsWith(PROJECT)) {
-        System.out.println("cake-docker-it: removing volume " + v.getName() + " of an earlier run");
-        docker.removeVolumeCmd(v.getName()).exec();
-      }
-    }
-  }
-
-  /** docker/images/build.sh on this reactor's jar; returns the cake-server image it names. */
-  private String buildImages(Path tree, Path jar, String base) throws IOException, InterruptedException {
-    ProcessBuilder pb = new ProcessBuilder(tree.resolve("docker/images/build.sh").toString(), "--base", base,
-            "--monitoring")
-        .directory(tree.toFile()).redirectError(dir.resolve("build.log").toFile());
-    pb.environment().put("CAKE_JAR", jar.toString());
-    pb.environment().put("CAKE_DOCKER_WORK", dir.resolve("images").toString());
-    Process p = pb.start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-    if (!p.waitFor(15, TimeUnit.MINUTES)) {
-      p.destroyForcibly();
-      throw new IOException("docker/images/build.sh did not finish in 15 minutes");
-    }
-    String log = Files.readString(dir.resolve("build.log"));
-    System.out.print(log);
-    assertThat(p.exitValue()).as("docker/images/build.sh:\n" + log).isZero();
-    return out.substring(out.lastIndexOf('\n') + 1);
-  }
 
   /** The HMaster active, initialised, hbase:meta online and both RegionServers in; fails early if a container stopped. */
   private void awaitMasterServing(Duration timeout) throws Exception {
