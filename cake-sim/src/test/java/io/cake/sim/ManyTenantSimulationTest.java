@@ -101,7 +101,7 @@ class ManyTenantSimulationTest {
         batchAt = sim.chunks("batch");
       }
       if (control) {
-        SecondLevelController.Outcome o = controller.tick();
+        io.cake.controller.loop.Outcome o = controller.tick();
         assertThat(o.plan()).as("interval %d: %s", i, o.summary()).isNotNull();
       }
     }

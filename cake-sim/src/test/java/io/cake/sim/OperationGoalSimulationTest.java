@@ -2,6 +2,7 @@ package io.cake.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cake.controller.loop.Outcome;
 import io.cake.controller.policy.SloTarget;
 import io.cake.controller.loop.FirstLevelPort;
 import io.cake.controller.policy.HBaseInterval;
@@ -84,7 +85,7 @@ class OperationGoalSimulationTest {
       for (int i = 0; i < 3; i++) {
         sim.runUntil((i + 1) * 10_000_000_000L);
         sim.roll();
-        SecondLevelController.Outcome o = controller.tick();
+        Outcome o = controller.tick();
         HBaseInterval last = hb.lastInterval();
         double gets = LatencySummary.percentileMs(last.operations().of("front", OperationType.GET).orElseThrow(), 99);
         double all = LatencySummary.percentileMs(last.tenants().tenant("front").orElseThrow().latencyNanos(), 99);

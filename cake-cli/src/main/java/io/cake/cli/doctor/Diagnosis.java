@@ -4,6 +4,7 @@ import io.cake.cli.status.ControllerView;
 import io.cake.cli.status.DataNodeLevel;
 import io.cake.cli.status.HBaseLevel;
 import io.cake.cli.status.RegionServerStatus;
+import io.cake.controller.loop.Outcome;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -60,7 +61,7 @@ public final class Diagnosis {
           : Finding.fail(subject, "controller", why);
     }
     String last = c.lastDecision() == null ? "" : c.lastDecision();
-    if (last.startsWith("failed")) {
+    if (last.startsWith(Outcome.FAILED)) { // the controller MBean's LastDecision
       return Finding.fail(subject, "controller", "fail-static, not steering its DataNode: " + last);
     }
     if (c.paused()) {

@@ -1,5 +1,7 @@
 package io.cake.controller.hbase;
 
+import io.cake.controller.config.ControllerConfig;
+import io.cake.controller.loop.Outcome;
 import io.cake.controller.loop.SecondLevelController;
 import io.cake.controller.policy.Measurement;
 import io.cake.controller.policy.SloTarget;
@@ -48,7 +50,7 @@ final class StatusPageSource implements Supplier<CakePage> {
     SecondLevelController c = l == null ? null : l.controller();
     DecisionHistory history = l == null ? new DecisionHistory() : l.history();
     return new CakePage(server, CakeVersion.current(), wall.instant(), schedulerText(scheduler), controllerText(l, c),
-        l == null ? "" : l.configurationError(), l == null ? java.time.Duration.ofSeconds(10) : l.interval(),
+        l == null ? "" : l.configurationError(), l == null ? java.time.Duration.ofMillis(ControllerConfig.DEFAULT_INTERVAL_MS) : l.interval(),
         scheduler.map(s -> tenants(s, c)).orElse(List.of()), decisions(history), history.samples(wall.instant()));
   }
 
@@ -70,8 +72,8 @@ final class StatusPageSource implements Supplier<CakePage> {
     if (c.paused()) {
       return "PAUSED (allocation left as it is), " + every;
     }
-    String last = c.last().summary();
-    return last.startsWith("failed") ? "FAIL-STATIC: " + last : "running " + every + ", " + c.failures()
+    Outcome last = c.last();
+    return last.failed() ? "FAIL-STATIC: " + last.summary() : "running " + every + ", " + c.failures()
         + " failed intervals";
   }
 
@@ -105,7 +107,7 @@ final class StatusPageSource implements Supplier<CakePage> {
   private static List<DecisionRow> decisions(DecisionHistory history) {
     List<DecisionRow> out = new ArrayList<>();
     for (DecisionHistory.Decision d : history.decisions()) {
-      SecondLevelController.Outcome o = d.outcome();
+      Outcome o = d.outcome();
       out.add(new DecisionRow(d.at(), o.tick(), o.summary(), o.plan() == null ? List.of() : o.plan().parts()));
     }
     return out;

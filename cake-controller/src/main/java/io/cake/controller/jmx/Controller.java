@@ -1,6 +1,7 @@
 package io.cake.controller.jmx;
 
 import io.cake.controller.config.ControllerConfig;
+import io.cake.controller.loop.Outcome;
 import io.cake.controller.policy.SloTarget;
 import io.cake.controller.loop.SecondLevelController;
 import io.cake.controller.policy.Measurement;
@@ -129,7 +130,7 @@ public final class Controller implements ControllerMXBean {
     if (c == null) {
       return new SloMeasurement[0];
     }
-    SecondLevelController.Outcome last = c.last();
+    Outcome last = c.last();
     return c.slos().stream().sorted(java.util.Comparator.comparing(SloTarget::tenant)).map(t -> {
       Measurement m = last.measured(t.tenant()).forGoal(t.goal()); // a goal set since has not been judged yet
       return new SloMeasurement(t.tenant(), m.value(), m.percentile());

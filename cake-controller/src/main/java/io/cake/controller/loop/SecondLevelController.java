@@ -5,7 +5,6 @@ import io.cake.controller.policy.HBaseInterval;
 import io.cake.controller.policy.SloTarget;
 import io.cake.controller.policy.ControllerParams;
 import io.cake.controller.policy.ControllerState;
-import io.cake.controller.policy.Measurement;
 import io.cake.controller.policy.Meter;
 import io.cake.controller.policy.Plan;
 import io.cake.controller.policy.Planner;
@@ -62,33 +61,6 @@ public final class SecondLevelController implements AutoCloseable {
 
     /** The cluster's policy store as this RegionServer last read it (empty: none, or not read). */
     default io.cake.core.policy.StoredPolicy stored() { return io.cake.core.policy.StoredPolicy.EMPTY; }
-  }
-
-  /**
-   * What the last tick did, for JMX and tests.
-   *
-   * @param plan the decision (null when none was made)
-   * @param measured per SLO tenant, what the decision judged its goal by (empty when none was made)
-   */
-  public record Outcome(long tick, String summary, Plan plan, Map<String, Measurement> measured) {
-    public Outcome {
-      measured = Map.copyOf(measured);
-    }
-
-    public Outcome(long tick, String summary) {
-      this(tick, summary, null, Map.of());
-    }
-
-    /** What the decision judged {@code tenant}'s goal by; {@link Measurement#NONE} for nothing. */
-    public Measurement measured(String tenant) {
-      return measured.getOrDefault(tenant, Measurement.NONE);
-    }
-
-    /** What the decision judged {@code tenant} by and decided for it; null when it made none for it. */
-    public Plan.TenantLine line(String tenant) {
-      return plan == null ? null : plan.tenants().stream().filter(l -> l.view().tenant().equals(tenant))
-          .findFirst().orElse(null);
-    }
   }
 
   private final Supplier<HBasePort> hbase;
@@ -259,7 +231,7 @@ public final class SecondLevelController implements AutoCloseable {
         LOG.warn("cake-controller: keeping the last allocation: {}", why);
       }
     }
-    return record("failed, allocation kept: " + why, null);
+    return record(Outcome.FAILED + why, null);
   }
 
   private Outcome record(String summary, Plan plan) {

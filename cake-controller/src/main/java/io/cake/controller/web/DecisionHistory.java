@@ -1,6 +1,6 @@
 package io.cake.controller.web;
 
-import io.cake.controller.loop.SecondLevelController.Outcome;
+import io.cake.controller.loop.Outcome;
 import io.cake.controller.policy.Plan;
 import java.time.Duration;
 import java.time.Instant;

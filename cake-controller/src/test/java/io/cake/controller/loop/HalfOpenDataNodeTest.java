@@ -123,7 +123,7 @@ class HalfOpenDataNodeTest {
             DataNodeJmxAuthTest.ownerOnly(dir.resolve("controller.password"), "s3cret\n"), false), "");
         SecondLevelController c = new SecondLevelController(() -> hbasePort, locator, ControllerParams.DEFAULTS,
             List.of(SloTarget.latency("front", 99, 100)), Duration.ofSeconds(3))) {
-      SecondLevelController.Outcome last = null;
+      Outcome last = null;
       int intervals = 0;
       while (intervals < 3 && (last == null || last.plan() == null)) {
         hbase.rollMetrics(); // a new HBase interval, so the tick goes on to the DataNode

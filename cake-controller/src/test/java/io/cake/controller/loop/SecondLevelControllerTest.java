@@ -136,7 +136,7 @@ class SecondLevelControllerTest {
   @Test
   void aMissedSloMovesShareToTheLatencyTenantAtBothResources() {
     interval(300);
-    SecondLevelController.Outcome o = controller.tick();
+    Outcome o = controller.tick();
 
     assertThat(o.plan()).isNotNull();
     assertThat(o.summary()).contains("front").contains("SLO missed");
@@ -218,9 +218,9 @@ class SecondLevelControllerTest {
   @Test
   void anIntervalAlreadyDecidedOnIsNotDecidedAgain() {
     interval(300);
-    SecondLevelController.Outcome decided = controller.tick();
+    Outcome decided = controller.tick();
     Allocation after = hbase.allocation();
-    SecondLevelController.Outcome again = controller.tick();
+    Outcome again = controller.tick();
     assertThat(again.plan()).isNull();
     assertThat(again.summary()).contains("no new HBase interval");
     assertThat(hbase.allocation()).isEqualTo(after);
@@ -237,7 +237,7 @@ class SecondLevelControllerTest {
       afterRead = () -> {};
       interval(5);
     };
-    SecondLevelController.Outcome o = controller.tick();
+    Outcome o = controller.tick();
     assertThat(intervalReads).hasValue(1);
     assertThat(o.plan()).as(o.summary()).isNotNull();
     assertThat(o.summary()).contains("p99.0 <= 100.0 ms (GET)").contains("samples=200").contains("SLO missed");
@@ -276,7 +276,7 @@ class SecondLevelControllerTest {
     assertThat(controller.allocation("front").share()).as("state not advanced").isEqualTo(share);
 
     hdfsRefusesWrites.set(false);
-    SecondLevelController.Outcome recovered = controller.tick();
+    Outcome recovered = controller.tick();
     assertThat(recovered.plan()).isNotNull();
     assertThat(controller.allocation("front").share()).isGreaterThan(share);
   }
@@ -344,7 +344,7 @@ class SecondLevelControllerTest {
         new SloTarget("a", io.cake.core.tenant.LatencyGoal.of(99, 100), 1),
         new SloTarget("b", io.cake.core.tenant.LatencyGoal.of(99, 100), 3)));
     interval(java.util.Map.of("a", 50L, "b", 300L));
-    SecondLevelController.Outcome o = controller.tick();
+    Outcome o = controller.tick();
 
     assertThat(o.plan()).as(o.summary()).isNotNull();
     assertThat(o.summary()).contains("a: p99.0").contains("b: p99.0").contains("weight 3.0 measured p99.75=");
@@ -417,7 +417,7 @@ class SecondLevelControllerTest {
     steerTwo(new SloTarget("a", io.cake.core.tenant.LatencyGoal.of(99, 300), 5),
         new SloTarget("b", io.cake.core.tenant.LatencyGoal.of(99, 200), 1));
     interval(java.util.Map.of("a", 5L, "b", 5L)); // both well within
-    SecondLevelController.Outcome o = controller.tick();
+    Outcome o = controller.tick();
     assertThat(o.plan().feasible()).isTrue();
     assertThat(hbase.allocation().lanes().get("b").rank()).as("tightest SLO first, whatever the weight").isEqualTo(1);
     assertThat(hbase.allocation().lanes().get("a").rank()).isEqualTo(2);
@@ -470,7 +470,7 @@ class SecondLevelControllerTest {
     controller.setSlo(new SloTarget("batch", new io.cake.core.tenant.ByteThroughputGoal(0.5)));
     readAtTheDataNode("batch", 160);
     interval(java.util.Map.of("batch", 5L));
-    SecondLevelController.Outcome met = controller.tick();
+    Outcome met = controller.tick();
     double mbps = batchMbps(11); // 200 scans of 5 ms, then 10 s: 0.95 MB/s
     assertThat(met.line("batch").view().performance()).as(met.summary()).isCloseTo(mbps / 0.5, within(1e-9));
     assertThat(met.summary()).contains("batch: >= 0.5 MB/s measured=").contains("SLO exceeded");
@@ -480,7 +480,7 @@ class SecondLevelControllerTest {
     controller.setSlo(new SloTarget("batch", new io.cake.core.tenant.ByteThroughputGoal(4)));
     readAtTheDataNode("batch", 160);
     interval(java.util.Map.of("batch", 5L));
-    SecondLevelController.Outcome missed = controller.tick();
+    Outcome missed = controller.tick();
     assertThat(missed.line("batch").view().performance()).as(missed.summary()).isCloseTo(mbps / 4, within(1e-9));
     assertThat(missed.summary()).contains("SLO missed");
     assertThat(controller.allocation("batch").share()).isGreaterThan(given);
@@ -497,7 +497,7 @@ class SecondLevelControllerTest {
               new SloTarget("batch", new io.cake.core.tenant.ByteThroughputGoal(floor), 1)));
       readAtTheDataNode("batch", 160);
       interval(java.util.Map.of("front", 5L, "batch", 5L));
-      SecondLevelController.Outcome o = many.tick();
+      Outcome o = many.tick();
       many.close();
 
       assertThat(o.plan()).as(o.summary()).isNotNull();
@@ -573,7 +573,7 @@ class SecondLevelControllerTest {
         new SloTarget("batch", new io.cake.core.tenant.ByteThroughputGoal(4), 1)));
     readAtTheDataNode("batch", 160);
     interval(java.util.Map.of("front", 5L, "batch", 5L));
-    SecondLevelController.Outcome o = controller.tick();
+    Outcome o = controller.tick();
     assertThat(o.plan()).as(o.summary()).isNotNull();
 
     SloMeasurement[] m = new Controller(controller, 10_000).getSloMeasurements();

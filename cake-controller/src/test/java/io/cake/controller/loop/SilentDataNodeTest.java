@@ -81,17 +81,17 @@ class SilentDataNodeTest {
   @Test
   void aTickAgainstASilentEndpointGivesUpTheNextTriesAFreshConnectionAndThenFailsAtOnce() throws Exception {
     try (SecondLevelController c = controllerAgainstABlackHole(Duration.ofMillis(300))) {
-      SecondLevelController.Outcome first = c.tick();
+      Outcome first = c.tick();
       assertThat(connected.getCount()).as("the endpoint was reached").isZero();
       assertThat(first.summary())
           .contains("failed, allocation kept")
           .contains("finding the DataNode scheduler did not answer within 300 ms");
       hbase.rollMetrics();
-      SecondLevelController.Outcome second = c.tick();
+      Outcome second = c.tick();
       assertThat(second.summary()).as("a fresh thread, on a fresh connection")
           .contains("finding the DataNode scheduler did not answer within 300 ms");
       hbase.rollMetrics();
-      SecondLevelController.Outcome third = c.tick();
+      Outcome third = c.tick();
       assertThat(third.summary()).contains("has not returned yet").contains("nor has the call before it");
       synchronized (accepted) {
         assertThat(accepted).as("two connections, two threads parked on them, and no third").hasSize(2);
@@ -104,7 +104,7 @@ class SilentDataNodeTest {
   @Test
   void whatAnOperatorReadsDoesNotWaitForATickStuckOnTheDataNode() throws Exception {
     try (SecondLevelController c = controllerAgainstABlackHole(Duration.ofMinutes(5))) {
-      CompletableFuture<SecondLevelController.Outcome> tick = CompletableFuture.supplyAsync(c::tick);
+      CompletableFuture<Outcome> tick = CompletableFuture.supplyAsync(c::tick);
       connected.await(); // the tick is now parked on the silent endpoint
       assertThat(tick).isNotDone();
       // None of these may wait for the tick (as they would, synchronized with it).

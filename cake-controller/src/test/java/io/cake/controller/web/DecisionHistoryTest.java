@@ -2,7 +2,7 @@ package io.cake.controller.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cake.controller.loop.SecondLevelController.Outcome;
+import io.cake.controller.loop.Outcome;
 import io.cake.controller.policy.ControllerState;
 import io.cake.controller.policy.Plan;
 import io.cake.controller.policy.PriorityLanes;
