@@ -12,8 +12,10 @@ public interface Placement {
   /** This interval's moves. */
   List<Move> step(Observation o);
 
-  /** Whether it asked for another server this interval. */
-  boolean wantsServer();
+  /** Whether it asked for another server this interval; the baselines never do. */
+  default boolean wantsServer() {
+    return false;
+  }
 
   /** Whether every standby serves from the start (static overprovisioning). */
   default boolean allServersFromStart() {

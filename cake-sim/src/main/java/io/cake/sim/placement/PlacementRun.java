@@ -19,8 +19,8 @@ import java.util.TreeMap;
  */
 public final class PlacementRun {
   /** What one run did. */
-  public record Result(String scenario, String placement, long seed, int missedIntervals,
-      int missedAfterEvent, int longestMissRun, int moves, int serverIntervals) {}
+  public record Result(String scenario, String placement, long seed, int missedIntervals, int moves,
+      int serverIntervals) {}
 
   private static final double NOISE = 0.05;
 
@@ -34,9 +34,6 @@ public final class PlacementRun {
       where.put(region(r), server(r % active));
     }
     int missed = 0;
-    int missedAfter = 0;
-    int run = 0;
-    int longest = 0;
     int moves = 0;
     int serverIntervals = 0;
     for (int t = 0; t < s.intervals(); t++) {
@@ -60,13 +57,7 @@ public final class PlacementRun {
         measured.put(e.getKey(), e.getValue() * noise(random));
       }
       serverIntervals += active;
-      if (anyMissed) {
-        missed++;
-        missedAfter += t >= s.event() ? 1 : 0;
-        longest = Math.max(longest, ++run);
-      } else {
-        run = 0;
-      }
+      missed += anyMissed ? 1 : 0;
       for (Move m : p.step(new Observation(measured, verdicts, regions))) {
         where.put(m.region(), m.to());
         moves++;
@@ -75,7 +66,7 @@ public final class PlacementRun {
         active++;
       }
     }
-    return new Result(s.name(), p.name(), seed, missed, missedAfter, longest, moves, serverIntervals);
+    return new Result(s.name(), p.name(), seed, missed, moves, serverIntervals);
   }
 
   private static double noise(SplittableRandom random) {

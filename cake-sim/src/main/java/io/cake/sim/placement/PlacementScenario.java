@@ -9,10 +9,9 @@ package io.cake.sim.placement;
  * @param servers serving at the start
  * @param standbys running but empty, for when the director asks for a server
  * @param capacity each server's: the load above which its SLO tenants miss
- * @param event the interval the scenario's change begins (a hotspot appears, load starts to grow)
  */
 public record PlacementScenario(String name, int servers, int standbys, double capacity, int regions,
-    int intervals, int event, Shape shape) {
+    int intervals, Shape shape) {
 
   /** A region's true load in an interval. */
   @FunctionalInterface
@@ -25,7 +24,7 @@ public record PlacementScenario(String name, int servers, int standbys, double c
    * six times as hot, which puts it at 150% while the cluster as a whole stays at 75%.
    */
   public static PlacementScenario hotspot() {
-    return new PlacementScenario("hotspot", 4, 0, 10, 40, 80, 20,
+    return new PlacementScenario("hotspot", 4, 0, 10, 40, 80,
         (r, t) -> t >= 20 && r % 4 == 0 && r < 16 ? 3.0 : 0.5);
   }
 
@@ -34,7 +33,7 @@ public record PlacementScenario(String name, int servers, int standbys, double c
    * over the run from interval 10, until its peaks need more than three servers.
    */
   public static PlacementScenario diurnal() {
-    return new PlacementScenario("diurnal", 3, 1, 10, 30, 120, 10, (r, t) -> {
+    return new PlacementScenario("diurnal", 3, 1, 10, 30, 120, (r, t) -> {
       double growth = 1 + 0.5 * Math.max(0, t - 10) / 110.0;
       double day = 1 + 0.3 * Math.sin(2 * Math.PI * t / 30.0);
       return 0.6 * growth * day * (r % 3 == 0 ? 1.2 : 0.9);

@@ -78,11 +78,6 @@ public final class Placements {
         }
         return moves;
       }
-
-      @Override
-      public boolean wantsServer() {
-        return false;
-      }
     };
   }
 
@@ -97,11 +92,6 @@ public final class Placements {
       @Override
       public List<Move> step(Observation o) {
         return List.of();
-      }
-
-      @Override
-      public boolean wantsServer() {
-        return false;
       }
 
       @Override
