@@ -22,10 +22,7 @@ public final class BusyHandlers {
   public double next(Map<String, Long> chargedMicros, long nanos) {
     double micros = 0;
     for (Map.Entry<String, Long> e : chargedMicros.entrySet()) {
-      Long before = last.get(e.getKey());
-      if (before != null && e.getValue() >= before) {
-        micros += e.getValue() - before;
-      }
+      micros += Counters.growth(last.get(e.getKey()), e.getValue());
     }
     double busy = lastNanos == Long.MIN_VALUE || nanos <= lastNanos ? Double.NaN : micros * 1000.0 / (nanos - lastNanos);
     last.clear();

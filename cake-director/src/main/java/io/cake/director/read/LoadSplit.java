@@ -29,8 +29,8 @@ public final class LoadSplit {
     Map<String, Long> perServer = new HashMap<>();
     for (RegionCounts c : counts) {
       RegionCounts before = last.get(c.region());
-      long delta = before == null || !before.server().equals(c.server()) || c.requests() < before.requests()
-          ? 0 : c.requests() - before.requests();
+      boolean here = before != null && before.server().equals(c.server()); // counters restart on a move
+      long delta = Counters.growth(here ? before.requests() : null, c.requests());
       served.put(c.region(), delta);
       perServer.merge(c.server(), delta, Long::sum);
     }
