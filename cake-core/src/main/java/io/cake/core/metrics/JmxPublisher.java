@@ -52,6 +52,9 @@ public final class JmxPublisher implements AutoCloseable {
             .createsObjectNamesWith(new KeyValueNames())
             .build();
     gauge("scheduler=" + quote(scheduler) + ",name=slots", () -> snapshots.get().slots());
+    // When the last interval closed, on this JVM's System.nanoTime: a reader that samples the
+    // counters at its own times divides their growth by this one's, the time they grew over.
+    gauge("scheduler=" + quote(scheduler) + ",name=intervalEndNanos", () -> snapshots.get().endNanos());
     reporter.start();
   }
 
