@@ -1,0 +1,73 @@
+package io.cake.director.config;
+
+import io.cake.core.config.ConfigBoolean;
+import io.cake.core.config.ConfigNumbers;
+import io.cake.core.config.SiteKeys;
+import java.time.Duration;
+
+/**
+ * The director's keys (hbase-site.xml of the HMaster), read by its coprocessor at start and by
+ * {@code cake config check}. Each value a key refuses throws an error naming the key; the HMaster
+ * then runs without a director.
+ *
+ * <p>Four things shape its behaviour and are not keys, each with its reason beside it in
+ * {@link #of}: the smoothing factors, the cool-down, and that the interval after a move teaches
+ * nothing (docs/design/director.md).
+ *
+ * @param serverCommand run as {@code <command> add <reason>} when no placement fits; empty: the
+ *     director only logs that the cluster needs another RegionServer
+ */
+public record DirectorConfig(boolean enabled, Duration interval, int maxMoves, double overprovision,
+    String serverCommand) {
+  /** HBase's own key, which loads the director into the HMaster. */
+  public static final String COPROCESSOR_KEY = "hbase.coprocessor.master.classes";
+
+  public static final String ENABLED_KEY = "cake.director.enabled";
+  public static final boolean DEFAULT_ENABLED = false;
+
+  public static final String INTERVAL_MS_KEY = "cake.director.interval-ms";
+  public static final long DEFAULT_INTERVAL_MS = 30_000;
+
+  public static final String MAX_MOVES_KEY = "cake.director.max-moves";
+  public static final int DEFAULT_MAX_MOVES = 2;
+
+  public static final String OVERPROVISION_KEY = "cake.director.overprovision";
+  public static final double DEFAULT_OVERPROVISION = 1.1;
+
+  public static final String SERVER_COMMAND_KEY = "cake.director.server-command";
+  public static final String DEFAULT_SERVER_COMMAND = "";
+
+  /**
+   * Rises are taken at 0.7 of the gap an interval, falls at 0.2: a server that heats up is seen
+   * within an interval, one that cools for an interval is not handed load it cannot keep.
+   */
+  public static final double SMOOTHING_UP = 0.7;
+  public static final double SMOOTHING_DOWN = 0.2;
+
+  /** A moved region stays where it went this many intervals, so no region is moved back and forth. */
+  public static final int COOL_DOWN_INTERVALS = 5;
+
+  /** Below this, one interval holds too few calls per RegionServer to split by region. */
+  private static final long MIN_INTERVAL_MS = 1_000;
+
+  public DirectorConfig {
+    if (maxMoves < 0) {
+      throw new IllegalArgumentException(MAX_MOVES_KEY + " must be >= 0, got " + maxMoves);
+    }
+    if (!(overprovision >= 1) || Double.isInfinite(overprovision)) {
+      throw new IllegalArgumentException(OVERPROVISION_KEY + " must be a finite number >= 1, got " + overprovision);
+    }
+    serverCommand = serverCommand.trim();
+  }
+
+  public static DirectorConfig of(SiteKeys site) {
+    boolean enabled = ConfigBoolean.parse(ENABLED_KEY, site.get(ENABLED_KEY), DEFAULT_ENABLED);
+    long intervalMs = ConfigNumbers.longAtLeast(INTERVAL_MS_KEY,
+        site.get(INTERVAL_MS_KEY, String.valueOf(DEFAULT_INTERVAL_MS)), MIN_INTERVAL_MS);
+    int maxMoves = ConfigNumbers.intAtLeast(MAX_MOVES_KEY, site.get(MAX_MOVES_KEY, String.valueOf(DEFAULT_MAX_MOVES)), 0);
+    double overprovision = ConfigNumbers.parseDouble(OVERPROVISION_KEY,
+        site.get(OVERPROVISION_KEY, String.valueOf(DEFAULT_OVERPROVISION)).trim());
+    return new DirectorConfig(enabled, Duration.ofMillis(intervalMs), maxMoves, overprovision,
+        site.get(SERVER_COMMAND_KEY, DEFAULT_SERVER_COMMAND));
+  }
+}
