@@ -16,8 +16,9 @@ public final class BusyHandlers {
 
   /**
    * @param chargedMicros per tenant, the handler time charged to it since its metrics began
-   * @param nanos when they were read (any monotonic clock, the same for every call)
-   * @return busy handlers since the last reading; NaN at the first
+   * @param nanos when they were published (its scheduler's interval end, on its JVM's monotonic
+   *     clock): the counters grew over the time between two of these, whenever they were read
+   * @return busy handlers since the last reading; NaN at the first, and when no interval closed between
    */
   public double next(Map<String, Long> chargedMicros, long nanos) {
     double micros = 0;
