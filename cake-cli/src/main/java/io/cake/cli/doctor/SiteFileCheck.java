@@ -4,6 +4,7 @@ import io.cake.controller.config.ControllerConfig;
 import io.cake.core.config.SiteKeys;
 import io.cake.core.config.TenantKeys;
 import io.cake.core.jmx.CakeOnlyMBeanServerBuilder;
+import io.cake.director.config.DirectorConfig;
 import io.cake.hbase.config.CakeHBaseConfig;
 import io.cake.hbase.config.CakeSettings;
 import io.cake.hdfs.client.ClientKeys;
@@ -23,14 +24,15 @@ import java.util.TreeSet;
 
 /**
  * {@code cake config check}: a site file through the validators the servers run on it (the
- * RegionServer's scheduler, its controller, the DataNode's read scheduler), with no server and no
+ * RegionServer's scheduler, its controller, the DataNode's read scheduler, the HMaster's director), with no server and no
  * Hadoop. A value a server would refuse fails here with the server's own message; a {@code cake.*}
  * key no server reads (a typo, most often) is a warning, as the servers pass over it silently.
  */
 public final class SiteFileCheck {
   /** Every Cake key the servers read by name: the String constants of the three key classes. */
   static final Set<String> KNOWN =
-      known(CakeHBaseConfig.class, ControllerConfig.class, HdfsSchedulerConfig.class, ClientKeys.class);
+      known(CakeHBaseConfig.class, ControllerConfig.class, HdfsSchedulerConfig.class, ClientKeys.class,
+          DirectorConfig.class);
 
   /** Cake's JVM flags: read by the JVM before any site file, so a site file's copy does nothing. */
   static final Set<String> SYSTEM_PROPERTIES = Set.of(CakeOnlyMBeanServerBuilder.USERS_KEY);
@@ -67,6 +69,13 @@ public final class SiteFileCheck {
       d.overrides().forEach(o -> out.add(Finding.warn(subject, "hdfs", o + " (the DataNode's own key wins)")));
     } catch (IllegalArgumentException e) {
       out.add(Finding.fail(subject, "hdfs", "the DataNode would refuse it: " + e.getMessage()));
+    }
+    try {
+      DirectorConfig d = DirectorConfig.of(site);
+      out.add(Finding.ok(subject, "director", count(keys, "cake.director.") + ", valid; "
+          + (d.enabled() ? "on where the HMaster loads it" : "off (" + DirectorConfig.ENABLED_KEY + " is false)")));
+    } catch (IllegalArgumentException e) {
+      out.add(Finding.fail(subject, "director", "the HMaster would refuse it: " + e.getMessage()));
     }
     for (String k : new TreeSet<>(keys.keySet())) {
       if (SYSTEM_PROPERTIES.contains(k)) {

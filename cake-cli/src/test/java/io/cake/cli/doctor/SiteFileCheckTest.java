@@ -34,19 +34,22 @@ class SiteFileCheckTest {
   void eachValidatorRefusesWhatItsServerWouldNamingTheKey() throws Exception {
     List<Finding> f = check(prop("cake.hbase.tenant.front.share", "abc") + prop("front.p99", "-50")
         + prop("cake.slo.front.latency-ms", "${front.p99}") + prop("cake.controller.enabled", "true")
-        + prop("cake.hdfs.soft-limit", "0"));
+        + prop("cake.hdfs.soft-limit", "0") + prop("cake.director.overprovision", "0.5"));
     assertThat(f).filteredOn(x -> x.verdict() == Verdict.FAIL).extracting(Finding::detail).containsExactly(
         "the RegionServer would refuse it: cake.hbase.tenant.front.share must be a number, got 'abc'",
         "the controller would refuse it: cake.slo.front: millis must be a positive finite number, got -50.0",
-        "the DataNode would refuse it: cake.hdfs.soft-limit must be within [1, 1024], got 0");
+        "the DataNode would refuse it: cake.hdfs.soft-limit must be within [1, 1024], got 0",
+        "the HMaster would refuse it: cake.director.overprovision must be a finite number >= 1, got 0.5");
   }
 
   @Test
   void aValidFileIsOkAndATypoOrAJvmFlagWarns() throws Exception {
     List<Finding> f = check(prop("cake.hbase.aimd.min", "4") + prop("cake.hbase.aimd.mn", "4")
         + prop("cake.slo.front.latency-ms", "50") + prop("cake.controller.enabled", "true")
-        + prop("cake.jmx.cake-only-users", "cakecontroller"));
+        + prop("cake.jmx.cake-only-users", "cakecontroller") + prop("cake.director.enabled", "true"));
     assertThat(f).noneMatch(x -> x.verdict() == Verdict.FAIL);
+    assertThat(f).filteredOn(x -> x.check().equals("director")).extracting(Finding::detail)
+        .containsExactly("1 cake.director.* key, valid; on where the HMaster loads it");
     assertThat(f).filteredOn(x -> x.check().equals("controller")).extracting(Finding::detail)
         .containsExactly("1 cake.controller.* key, valid; 1 SLO tenant(s)");
     assertThat(f).filteredOn(x -> x.verdict() == Verdict.WARN).extracting(Finding::detail).containsExactly(

@@ -1,9 +1,11 @@
-package io.cake.controller.config;
+package io.cake.cli.doctor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cake.controller.config.ControllerConfig;
 import io.cake.core.config.TenantKeys;
 import io.cake.core.jmx.CakeOnlyMBeanServerBuilder;
+import io.cake.director.config.DirectorConfig;
 import io.cake.hbase.config.CakeHBaseConfig;
 import io.cake.hdfs.client.CakeTenantFileSystem;
 import io.cake.hdfs.client.ClientKeys;
@@ -37,7 +39,7 @@ class ConfigurationDocTest {
   private static final List<Class<?>> CONFIG_CLASSES = List.of(
       CakeHBaseConfig.class, HdfsSchedulerConfig.class, CakeTenantFileSystem.class, ClientKeys.class,
       ControllerConfig.class, TenantKeys.class,
-      CakeOnlyMBeanServerBuilder.class);
+      CakeOnlyMBeanServerBuilder.class, DirectorConfig.class);
 
   /** A table row: | `key` | default | ... */
   private static final Pattern ROW = Pattern.compile("(?m)^\\| `([a-z][a-zA-Z0-9.<>_-]*)` \\| ([^|]*) \\|");
