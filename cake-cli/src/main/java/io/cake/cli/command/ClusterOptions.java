@@ -49,7 +49,8 @@ public final class ClusterOptions {
 
   /** Every RegionServer's state, read at once (and each one's DataNode, as {@code datanodes} says). */
   public ClusterStatus status(DataNodeAddresses datanodes) {
-    return reader(datanodes).read(regionServers());
+    Optional<RegionServerAddress> master = master();
+    return reader(datanodes).read(regionServers(), master == null ? null : master.orElse(null));
   }
 
   public StatusReader reader(DataNodeAddresses datanodes) {

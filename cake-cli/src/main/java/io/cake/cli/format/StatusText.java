@@ -1,6 +1,7 @@
 package io.cake.cli.format;
 
 import io.cake.cli.status.ClusterStatus;
+import io.cake.cli.status.DirectorView;
 import io.cake.cli.status.ControllerView;
 import io.cake.cli.status.DataNodeLevel;
 import io.cake.cli.status.HBaseLevel;
@@ -24,6 +25,32 @@ public final class StatusText {
     long down = status.regionServers().stream().filter(r -> !r.reachable()).count();
     out.add("");
     out.add(status.regionServers().size() + " RegionServer(s)" + (down > 0 ? ", " + down + " UNREACHABLE" : ", all reachable"));
+    if (status.director() != null) {
+      out.add("");
+      out.addAll(director(status.director()));
+    }
+    return out;
+  }
+
+  static List<String> director(DirectorView d) {
+    if (d.error() != null) {
+      return List.of("Director: cannot read the HMaster " + d.master() + ": " + d.error());
+    }
+    if (!d.running()) {
+      return List.of("Director: none running on the HMaster " + d.master() + " (hbase.coprocessor.master.classes,"
+          + " cake.director.enabled; a refused key is in its log)");
+    }
+    List<String> out = new ArrayList<>();
+    String every = d.intervalMs() == null ? "?" : d.intervalMs() % 1000 == 0 ? String.valueOf(d.intervalMs() / 1000)
+        : String.valueOf(d.intervalMs() / 1000.0);
+    out.add("Director on the HMaster " + d.master() + ": every " + every + " s, " + d.steps() + " steps" + (d.lastStep() == null || d.lastStep().isEmpty()
+        ? "" : ", the last at " + d.lastStep()));
+    d.servers().forEach(s -> out.add("  " + s));
+    if (d.need() != null && !d.need().isEmpty()) {
+      out.add("  NEEDS ANOTHER REGIONSERVER: " + d.need());
+    }
+    out.add(d.actions().isEmpty() ? "  no action yet" : "  recent actions:");
+    d.actions().forEach(a -> out.add("    " + a));
     return out;
   }
 

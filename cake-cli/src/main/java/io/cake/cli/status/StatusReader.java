@@ -36,6 +36,13 @@ public final class StatusReader {
   }
 
   public ClusterStatus read(List<RegionServerAddress> servers) {
+    return read(servers, null);
+  }
+
+  /** @param master the active HMaster, whose director is read too; null for none */
+  public ClusterStatus read(List<RegionServerAddress> servers, RegionServerAddress master) {
+    var director = java.util.concurrent.CompletableFuture.supplyAsync(
+        () -> master == null ? null : director(master), Daemons.POOL);
     List<java.util.concurrent.CompletableFuture<RegionServerStatus>> reads = new ArrayList<>();
     for (RegionServerAddress a : servers) {
       // Each read waits only on its own HTTP requests, which run on the client's own threads.
@@ -45,7 +52,21 @@ public final class StatusReader {
     for (var r : reads) {
       out.add(r.join());
     }
-    return new ClusterStatus(out);
+    return new ClusterStatus(out, director.join());
+  }
+
+  DirectorView director(RegionServerAddress master) {
+    String label = master.host() + ":" + master.port();
+    if (master.infoPort() <= 0) {
+      return DirectorView.unreadable(label, "the HMaster runs no web UI: cake reads its /jmx page");
+    }
+    try {
+      return DirectorView.of(label, fetch(master.infoUrl(), DirectorView.BEAN));
+    } catch (Unreachable e) {
+      return DirectorView.unreadable(label, e.getMessage());
+    } catch (RuntimeException e) {
+      return DirectorView.unreadable(label, "cannot read " + DirectorView.BEAN + " at " + master.infoUrl() + ": " + e.getMessage());
+    }
   }
 
   /** The /jmx page of {@code a}'s web UI: {@code java.lang:type=Runtime} and the like. */
