@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The architecture the packages show must not hide a cycle: no package of the shipped modules
- * (core, both first levels, the controller, the simulator, the CLI, the YCSB binding and these
+ * (core, both first levels, the controller, the director, the simulator, the CLI, the YCSB binding and these
  * benchmarks; all on this module's
  * classpath) depends, through any chain, on one that depends on it.
  */
@@ -20,7 +20,7 @@ class PackageCyclesTest {
     JavaClasses shipped = new ClassFileImporter()
         .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
         .importPackages("io.cake");
-    for (String module : new String[] {"core.sched", "hbase.rpc", "hdfs.datanode", "controller.loop", "cli.command", "sim", "bench"}) {
+    for (String module : new String[] {"core.sched", "hbase.rpc", "hdfs.datanode", "controller.loop", "director.master", "cli.command", "sim", "bench"}) {
       assertThat(shipped.containPackage("io.cake." + module)).as("io.cake." + module + " imported").isTrue();
     }
     slices().matching("io.cake.(**)").should().beFreeOfCycles().check(shipped);

@@ -27,7 +27,8 @@ class ShadedJarTest {
       "io.cake.hbase.rpc.CakeRpcSchedulerFactory",
       "io.cake.hdfs.client.CakeTenantFileSystem",
       "io.cake.hdfs.datanode.CakeFsDatasetFactory",
-      "io.cake.controller.hbase.CakeControllerCoprocessor");
+      "io.cake.controller.hbase.CakeControllerCoprocessor",
+      "io.cake.director.master.CakeDirectorCoprocessor");
 
   private static Path jar() {
     Path p = Path.of(System.getProperty("cake.server.jar", "target/none.jar"));
@@ -95,14 +96,14 @@ class ShadedJarTest {
   }
 
   /**
-   * The jar holds exactly the classes this tree compiled (the four modules' target/classes), not a
+   * The jar holds exactly the classes this tree compiled (the five modules' target/classes), not a
    * stale or foreign build's: a class unchanged by relocation is byte for byte the compiled one.
    */
   @Test
   void cakeClassesAreExactlyThoseCompiledFromThisTree() throws IOException {
     Path tree = Path.of(System.getProperty("cake.source.tree", ".."));
     java.util.Map<String, byte[]> compiled = new java.util.TreeMap<>();
-    for (String module : List.of("cake-core", "cake-hbase-rpc", "cake-hdfs-rpc", "cake-controller")) {
+    for (String module : List.of("cake-core", "cake-hbase-rpc", "cake-hdfs-rpc", "cake-controller", "cake-director")) {
       Path classes = tree.resolve(module).resolve("target/classes");
       assertThat(classes).as("compiled classes of " + module).isDirectory();
       try (var files = Files.walk(classes)) {
