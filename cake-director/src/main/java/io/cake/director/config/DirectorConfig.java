@@ -18,7 +18,7 @@ import java.time.Duration;
  *     director only logs that the cluster needs another RegionServer
  */
 public record DirectorConfig(boolean enabled, Duration interval, int maxMoves, double overprovision,
-    String serverCommand) {
+    String serverCommand, double balancerCost) {
   /** HBase's own key, which loads the director into the HMaster. */
   public static final String COPROCESSOR_KEY = "hbase.coprocessor.master.classes";
 
@@ -36,6 +36,17 @@ public record DirectorConfig(boolean enabled, Duration interval, int maxMoves, d
 
   public static final String SERVER_COMMAND_KEY = "cake.director.server-command";
   public static final String DEFAULT_SERVER_COMMAND = "";
+
+  /**
+   * The weight of the director's cost among the StochasticLoadBalancer's (its region count skew
+   * weighs 500): above the gain any one move brings the others, so the balancer does not undo a
+   * move of the director's for a more even region count ({@code CakeDirectorCostFunction}).
+   */
+  /** HBase's own key, which adds the director's cost to the StochasticLoadBalancer's. */
+  public static final String BALANCER_FUNCTIONS_KEY = "hbase.master.balancer.stochastic.additionalCostFunctions";
+
+  public static final String BALANCER_COST_KEY = "cake.director.balancer-cost";
+  public static final double DEFAULT_BALANCER_COST = 1000;
 
   /**
    * Rises are taken at 0.7 of the gap an interval, falls at 0.2: a server that heats up is seen
@@ -58,6 +69,9 @@ public record DirectorConfig(boolean enabled, Duration interval, int maxMoves, d
       throw new IllegalArgumentException(OVERPROVISION_KEY + " must be a finite number >= 1, got " + overprovision);
     }
     serverCommand = serverCommand.trim();
+    if (!(balancerCost >= 0) || Double.isInfinite(balancerCost)) {
+      throw new IllegalArgumentException(BALANCER_COST_KEY + " must be a finite number >= 0, got " + balancerCost);
+    }
   }
 
   public static DirectorConfig of(SiteKeys site) {
@@ -67,7 +81,9 @@ public record DirectorConfig(boolean enabled, Duration interval, int maxMoves, d
     int maxMoves = ConfigNumbers.intAtLeast(MAX_MOVES_KEY, site.get(MAX_MOVES_KEY, String.valueOf(DEFAULT_MAX_MOVES)), 0);
     double overprovision = ConfigNumbers.parseDouble(OVERPROVISION_KEY,
         site.get(OVERPROVISION_KEY, String.valueOf(DEFAULT_OVERPROVISION)).trim());
+    double balancerCost = ConfigNumbers.parseDouble(BALANCER_COST_KEY,
+        site.get(BALANCER_COST_KEY, String.valueOf(DEFAULT_BALANCER_COST)).trim());
     return new DirectorConfig(enabled, Duration.ofMillis(intervalMs), maxMoves, overprovision,
-        site.get(SERVER_COMMAND_KEY, DEFAULT_SERVER_COMMAND));
+        site.get(SERVER_COMMAND_KEY, DEFAULT_SERVER_COMMAND), balancerCost);
   }
 }

@@ -5,6 +5,7 @@ import io.cake.director.model.CapacityModel.Verdict;
 import io.cake.director.model.Smoothing;
 import io.cake.director.plan.Move;
 import io.cake.director.plan.MovePlanner;
+import io.cake.director.plan.LoadView;
 import io.cake.director.plan.Plan;
 import io.cake.director.plan.RegionLoad;
 import io.cake.director.plan.ServerLoad;
@@ -38,6 +39,7 @@ public final class Director {
   private final Map<String, Double> regionLoads = new HashMap<>();
   private final Map<String, Long> movedAt = new HashMap<>();
   private final Set<String> settling = new HashSet<>(); // servers in last step's moves
+  private List<ServerLoad> lastServers = List.of();
   private long step;
 
   /** @param coolDownSteps intervals a moved region stays where it went before it may move again */
@@ -80,6 +82,7 @@ public final class Director {
     regionLoads.keySet().retainAll(present);
     movedAt.entrySet().removeIf(e -> step - e.getValue() > coolDownSteps);
     Plan plan = planner.plan(servers, regions, movedAt.keySet());
+    lastServers = servers;
     for (Move m : plan.moves()) {
       movedAt.put(m.region(), step);
       double load = regionLoads.getOrDefault(m.region(), 0.0);
@@ -89,6 +92,14 @@ public final class Director {
       settling.add(m.to());
     }
     return plan;
+  }
+
+  /**
+   * The regions' loads and the servers' limits as the last step left them, its moves included:
+   * what HBase's balancer is to respect.
+   */
+  public LoadView view() {
+    return new LoadView(regionLoads, planner.limits(lastServers));
   }
 
   /** What the director holds of {@code server}'s capacity; NaN unknown. */

@@ -65,6 +65,7 @@ final class DirectorRun {
     unreadable.retainAll(reading.unreadable().keySet());
     Observation o = observer.observe(reading);
     Plan plan = director.step(o);
+    PublishedView.set(director.view());
     List<String> servers = servers(o);
     LOG.debug("cake-director: step {}: {}; {} regions; {}", step, servers, o.regions().size(), plan);
     for (Move m : plan.moves()) {

@@ -46,14 +46,11 @@ public final class MovePlanner {
    * @param coolingDown regions moved too recently to move again
    */
   public Plan plan(List<ServerLoad> servers, List<RegionLoad> regions, Set<String> coolingDown) {
-    double prior = servers.stream().mapToDouble(ServerLoad::capacity).filter(c -> !Double.isNaN(c)).min()
-        .orElse(Double.POSITIVE_INFINITY);
+    double prior = prior(servers);
+    Map<String, Double> limit = limits(servers);
     Map<String, Double> room = new HashMap<>(); // the load each server can still take
-    Map<String, Double> limit = new HashMap<>();
     for (ServerLoad s : servers) {
-      double l = (Double.isNaN(s.capacity()) ? prior : s.capacity()) / overprovision;
-      limit.put(s.server(), l);
-      room.put(s.server(), l - s.load());
+      room.put(s.server(), limit.get(s.server()) - s.load());
     }
     List<ServerLoad> overloaded = new ArrayList<>(servers.stream().filter(s -> room.get(s.server()) <= 0).toList());
     overloaded.sort(Comparator.comparingDouble((ServerLoad s) -> room.get(s.server())).thenComparing(ServerLoad::server));
@@ -87,6 +84,25 @@ public final class MovePlanner {
     String more = stuck.isEmpty() ? "" : stuck + " still over capacity and no other server has room for"
         + " any region they hold";
     return new Plan(moves, more);
+  }
+
+  /**
+   * The load each server may carry: its capacity, or the smallest known in the cluster when its
+   * own is not (infinite when none is), over the overprovisioning factor. The one rule the plan and
+   * the balancer's view ({@link LoadView}) share.
+   */
+  public Map<String, Double> limits(List<ServerLoad> servers) {
+    double prior = prior(servers);
+    Map<String, Double> limit = new HashMap<>();
+    for (ServerLoad s : servers) {
+      limit.put(s.server(), (Double.isNaN(s.capacity()) ? prior : s.capacity()) / overprovision);
+    }
+    return limit;
+  }
+
+  private static double prior(List<ServerLoad> servers) {
+    return servers.stream().mapToDouble(ServerLoad::capacity).filter(c -> !Double.isNaN(c)).min()
+        .orElse(Double.POSITIVE_INFINITY);
   }
 
   /** The server other than {@code from} with the most room, if it has more than {@code load}; else null. */

@@ -17,14 +17,15 @@ class DirectorConfigTest {
     assertThat(c.maxMoves()).isEqualTo(2);
     assertThat(c.overprovision()).isEqualTo(1.1);
     assertThat(c.serverCommand()).isEmpty();
+    assertThat(c.balancerCost()).isEqualTo(1000);
   }
 
   @Test
   void everyKeyIsRead() {
     DirectorConfig c = DirectorConfig.of(SiteKeys.of(Map.of("cake.director.enabled", "TRUE ",
         "cake.director.interval-ms", "5000", "cake.director.max-moves", "0", "cake.director.overprovision", " 1.5",
-        "cake.director.server-command", " /opt/cake/bin/cake-cluster standby ")));
-    assertThat(c).isEqualTo(new DirectorConfig(true, Duration.ofSeconds(5), 0, 1.5, "/opt/cake/bin/cake-cluster standby"));
+        "cake.director.server-command", " /opt/cake/bin/cake-cluster standby ", "cake.director.balancer-cost", "0")));
+    assertThat(c).isEqualTo(new DirectorConfig(true, Duration.ofSeconds(5), 0, 1.5, "/opt/cake/bin/cake-cluster standby", 0));
   }
 
   @Test
@@ -35,6 +36,7 @@ class DirectorConfigTest {
     assertRefused("cake.director.max-moves", "-1", "cake.director.max-moves must be >= 0, got -1");
     assertRefused("cake.director.overprovision", "0.9", "cake.director.overprovision must be a finite number >= 1, got 0.9");
     assertRefused("cake.director.overprovision", "NaN", "cake.director.overprovision must be a finite number >= 1");
+    assertRefused("cake.director.balancer-cost", "-1", "cake.director.balancer-cost must be a finite number >= 0, got -1");
     assertRefused("cake.director.overprovision", "lots", "cake.director.overprovision must be a number, got 'lots'");
   }
 

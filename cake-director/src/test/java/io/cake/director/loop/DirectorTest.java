@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cake.director.model.CapacityModel.Verdict;
 import io.cake.director.model.Smoothing;
+import io.cake.director.plan.LoadView;
 import io.cake.director.plan.Move;
 import io.cake.director.plan.MovePlanner;
 import io.cake.director.plan.Plan;
@@ -37,6 +38,17 @@ class DirectorTest {
     for (int i = 0; i < 5; i++) {
       assertThat(d.step(cluster(4, Verdict.MET, 7, Verdict.MET, "rs2")).moves()).as("step " + i).isEmpty();
     }
+  }
+
+  @Test
+  void itsViewHasTheRegionsWhereItMovedThemAndTheLimitsThePlanUsed() {
+    Director d = new Director(new MovePlanner(2, 1.2), new Smoothing(1.0, 0.2), 3);
+    assertThat(d.view().known()).as("before any miss").isFalse();
+    d.step(cluster(9, Verdict.MISSED, 2, Verdict.MET, "rs1"));
+    LoadView v = d.view();
+    assertThat(v.limit("rs1")).isEqualTo(9 / 1.2);
+    assertThat(v.limit("rs2")).as("unknown: rs1's, the smallest known").isEqualTo(9 / 1.2);
+    assertThat(v.load("hot")).isEqualTo(5);
   }
 
   @Test
