@@ -10,9 +10,9 @@ import java.time.Duration;
  * {@code cake config check}. Each value a key refuses throws an error naming the key; the HMaster
  * then runs without a director.
  *
- * <p>Four things shape its behaviour and are not keys, each with its reason beside it in
- * {@link #of}: the smoothing factors, the cool-down, and that the interval after a move teaches
- * nothing (docs/design/director.md).
+ * <p>Some things shape its behaviour and are not keys, each with its reason beside it: the
+ * smoothing factors, the cool-down, how long the cluster must have room before a server is
+ * drained, and that the interval after a move teaches nothing (docs/design/director.md).
  *
  * @param serverCommand run as {@code <command> add <reason>} when no placement fits; empty: the
  *     director only logs that the cluster needs another RegionServer
@@ -57,6 +57,14 @@ public record DirectorConfig(boolean enabled, Duration interval, int maxMoves, d
 
   /** A moved region stays where it went this many intervals, so no region is moved back and forth. */
   public static final int COOL_DOWN_INTERVALS = 5;
+
+  /**
+   * Intervals in a row with room for one server's load on the others, every SLO met, before that
+   * server is drained (10 minutes at the default interval): after 10, a server taken for a peak
+   * was drained in the next lull and taken again, for more misses and moves than the server time
+   * it saved (docs/decisions/0034-drain-after-twenty-intervals.md).
+   */
+  public static final int DRAIN_AFTER_INTERVALS = 20;
 
   /** Below this, one interval holds too few calls per RegionServer to split by region. */
   private static final long MIN_INTERVAL_MS = 1_000;

@@ -5,6 +5,7 @@ import io.cake.director.model.CapacityModel.Verdict;
 import io.cake.director.model.Smoothing;
 import io.cake.director.plan.Move;
 import io.cake.director.plan.MovePlanner;
+import io.cake.director.plan.DrainPlanner;
 import io.cake.director.plan.LoadView;
 import io.cake.director.plan.Plan;
 import io.cake.director.plan.RegionLoad;
@@ -14,12 +15,14 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
 /**
  * One step of the director per interval: smooth what was observed, learn each server's capacity,
- * plan the moves ({@link MovePlanner}), and remember them so a moved region cools down.
+ * plan the moves ({@link MovePlanner}) or, once the cluster has had room long enough, drain a
+ * server ({@link DrainPlanner}), and remember the moves so a moved region cools down.
  *
  * <p>Capacities learn from the load a server carried as observed, not smoothed: a miss happened
  * at the load of its interval. Plans use smoothed loads (rises fast, falls slowly), so one quiet
@@ -32,24 +35,37 @@ import java.util.TreeMap;
  */
 public final class Director {
   private final MovePlanner planner;
+  private final DrainPlanner drains;
   private final Smoothing smoothing;
   private final int coolDownSteps;
+  private final int drainAfterSteps;
   private final Map<String, CapacityModel> capacities = new TreeMap<>();
   private final Map<String, Double> serverLoads = new HashMap<>();
   private final Map<String, Double> regionLoads = new HashMap<>();
   private final Map<String, Long> movedAt = new HashMap<>();
   private final Set<String> settling = new HashSet<>(); // servers in last step's moves
   private List<ServerLoad> lastServers = List.of();
+  private int roomySteps; // steps in a row with a server the others have room for, all calm
+  private String draining; // the server being emptied, or null
   private long step;
 
-  /** @param coolDownSteps intervals a moved region stays where it went before it may move again */
-  public Director(MovePlanner planner, Smoothing smoothing, int coolDownSteps) {
+  /**
+   * @param coolDownSteps intervals a moved region stays where it went before it may move again
+   * @param drainAfterSteps intervals in a row, every SLO met and nothing moved, in which the others
+   *     had room for all one server carries, before that server is drained
+   */
+  public Director(MovePlanner planner, DrainPlanner drains, Smoothing smoothing, int coolDownSteps, int drainAfterSteps) {
     if (coolDownSteps < 0) {
       throw new IllegalArgumentException("coolDownSteps must be >= 0, got " + coolDownSteps);
     }
+    if (drainAfterSteps < 1) {
+      throw new IllegalArgumentException("drainAfterSteps must be >= 1, got " + drainAfterSteps);
+    }
     this.planner = planner;
+    this.drains = drains;
     this.smoothing = smoothing;
     this.coolDownSteps = coolDownSteps;
+    this.drainAfterSteps = drainAfterSteps;
   }
 
   /** Decides this interval's actions. The caller carries the moves out. */
@@ -81,7 +97,7 @@ public final class Director {
     }
     regionLoads.keySet().retainAll(present);
     movedAt.entrySet().removeIf(e -> step - e.getValue() > coolDownSteps);
-    Plan plan = planner.plan(servers, regions, movedAt.keySet());
+    Plan plan = drainOrNot(planner.plan(servers, regions, movedAt.keySet()), o, servers, regions);
     lastServers = servers;
     for (Move m : plan.moves()) {
       movedAt.put(m.region(), step);
@@ -92,6 +108,41 @@ public final class Director {
       settling.add(m.to());
     }
     return plan;
+  }
+
+  /**
+   * Drains a server once the cluster has had room for it long enough, and goes on draining it while
+   * all stays calm: any move for an overload, any need of a server or any miss ends the drain and
+   * the count. A drained server (nothing movable left on it) is named in the plan, every step
+   * until it is gone.
+   */
+  private Plan drainOrNot(Plan plan, Observation o, List<ServerLoad> servers, List<RegionLoad> regions) {
+    boolean calm = plan.moves().isEmpty() && plan.moreServers().isEmpty()
+        && !o.verdicts().containsValue(Verdict.MISSED);
+    if (!calm || draining != null && !serverLoads.containsKey(draining)) {
+      roomySteps = 0;
+      draining = null;
+      return plan;
+    }
+    Map<String, Double> limits = planner.limits(servers);
+    if (draining == null) {
+      Optional<String> roomFor = drains.removable(servers, limits, regions);
+      roomySteps = roomFor.isPresent() ? roomySteps + 1 : 0;
+      if (roomySteps < drainAfterSteps) {
+        return plan;
+      }
+      draining = roomFor.get();
+      roomySteps = 0;
+    }
+    if (!DrainPlanner.holdsMovable(draining, regions)) {
+      return new Plan(List.of(), "", draining);
+    }
+    return new Plan(drains.movesOff(draining, servers, limits, regions, movedAt.keySet()), "");
+  }
+
+  /** The server being drained, or empty. */
+  public Optional<String> draining() {
+    return Optional.ofNullable(draining);
   }
 
   /**

@@ -5,6 +5,7 @@ import io.cake.director.loop.Director;
 import io.cake.director.loop.Observation;
 import io.cake.director.model.CapacityModel.Verdict;
 import io.cake.director.model.Smoothing;
+import io.cake.director.plan.DrainPlanner;
 import io.cake.director.plan.Move;
 import io.cake.director.plan.MovePlanner;
 import io.cake.director.plan.Plan;
@@ -42,6 +43,7 @@ final class DirectorRun {
   private final Set<String> unreadable = new HashSet<>(); // warned about, until read again
   private long step;
   private long nextAsk = 1; // the first step that may ask for a server
+  private long nextRemove = 1; // the first step that may ask to stop one
 
   DirectorRun(DirectorConfig config, ClusterReader reader, Admin admin, ServerCommand command, DirectorStatus status,
       InstantSource clock) {
@@ -51,7 +53,8 @@ final class DirectorRun {
     this.status = status;
     this.clock = clock;
     this.director = new Director(new MovePlanner(config.maxMoves(), config.overprovision()),
-        new Smoothing(DirectorConfig.SMOOTHING_UP, DirectorConfig.SMOOTHING_DOWN), DirectorConfig.COOL_DOWN_INTERVALS);
+        new DrainPlanner(config.maxMoves()), new Smoothing(DirectorConfig.SMOOTHING_UP, DirectorConfig.SMOOTHING_DOWN),
+        DirectorConfig.COOL_DOWN_INTERVALS, DirectorConfig.DRAIN_AFTER_INTERVALS);
   }
 
   void step() throws IOException {
@@ -80,7 +83,10 @@ final class DirectorRun {
     if (!plan.moreServers().isEmpty()) {
       askForServer(plan.moreServers());
     }
-    status.stepped(clock.instant(), servers, plan.moreServers());
+    if (!plan.drained().isEmpty()) {
+      askToStop(plan.drained());
+    }
+    status.stepped(clock.instant(), servers, plan.moreServers(), director.draining().orElse(""));
   }
 
   private void act(String action) {
@@ -109,6 +115,21 @@ final class DirectorRun {
       act("the cluster needs another RegionServer (" + why + "); " + DirectorConfig.SERVER_COMMAND_KEY + " is not set");
       return;
     }
-    act("asked for another RegionServer (" + why + "): " + command.add(why));
+    act("asked for another RegionServer (" + why + "): " + command.run("add", why));
+  }
+
+  /** Likewise at most once a cool-down: a RegionServer takes a while to stop. */
+  private void askToStop(String server) {
+    if (step < nextRemove) {
+      return;
+    }
+    nextRemove = step + DirectorConfig.COOL_DOWN_INTERVALS + 1;
+    String why = server + " is drained: the others have had room for all it carried for "
+        + DirectorConfig.DRAIN_AFTER_INTERVALS + " intervals, every SLO met";
+    if (!command.configured()) {
+      act(why + "; it could be stopped, but " + DirectorConfig.SERVER_COMMAND_KEY + " is not set");
+      return;
+    }
+    act("asked to stop " + server + " (" + why + "): " + command.run("remove", server));
   }
 }

@@ -16,12 +16,14 @@ final class DirectorStatus implements DirectorStatusMXBean {
   private String lastStep = "";
   private List<String> servers = List.of();
   private String need = "";
+  private String draining = "";
 
   DirectorStatus(long intervalMillis) {
     this.intervalMillis = intervalMillis;
   }
 
-  synchronized void stepped(Instant at, List<String> servers, String need) {
+  synchronized void stepped(Instant at, List<String> servers, String need, String draining) {
+    this.draining = draining;
     steps++;
     lastStep = at.toString();
     this.servers = List.copyOf(servers);
@@ -58,6 +60,11 @@ final class DirectorStatus implements DirectorStatusMXBean {
   @Override
   public synchronized String getNeed() {
     return need;
+  }
+
+  @Override
+  public synchronized String getDraining() {
+    return draining;
   }
 
   @Override

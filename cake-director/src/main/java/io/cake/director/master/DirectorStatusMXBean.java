@@ -19,6 +19,9 @@ public interface DirectorStatusMXBean {
   /** Why the cluster needs another RegionServer, as of the last step; empty when it does not. */
   String getNeed();
 
+  /** The server being emptied to be stopped, as of the last step; empty when none. */
+  String getDraining();
+
   /** The last actions (moves, failed moves, requests for a server), oldest first, each with its time and reason. */
   String[] getRecentActions();
 }

@@ -13,9 +13,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The operator's hook for RegionServers ({@code cake.director.server-command}): run as
- * {@code <command> add <reason>}, split on spaces (no shell), its output logged. It must return
- * within the timeout; one that does not is killed. Whether it started a server, the director sees
- * in the servers it reads next.
+ * {@code <command> add <reason>} for another server, or {@code <command> remove <server>} for a
+ * drained one ({@code host,port,startcode}), split on spaces (no shell), its output logged. It must
+ * return within the timeout; one that does not is killed. Whether it started or stopped a server,
+ * the director sees in the servers it reads next.
  */
 final class ServerCommand {
   private static final Logger LOG = LoggerFactory.getLogger(ServerCommand.class);
@@ -32,11 +33,11 @@ final class ServerCommand {
     return !command.isEmpty();
   }
 
-  /** Runs {@code <command> add <reason>}; what it did, in words for the log. */
-  String add(String reason) {
+  /** Runs {@code <command> <verb> <argument>}; what it did, in words for the log. */
+  String run(String verb, String argument) {
     List<String> argv = new ArrayList<>(command);
-    argv.add("add");
-    argv.add(reason);
+    argv.add(verb);
+    argv.add(argument);
     Path output = null;
     try {
       // To a file, not a pipe: a command that writes much would block on a pipe nobody reads.
@@ -48,8 +49,8 @@ final class ServerCommand {
         return argv.get(0) + " did not return within " + timeout.toMillis() + " ms; killed";
       }
       String out = Files.readString(output, StandardCharsets.UTF_8).strip();
-      LOG.info("cake-director: {} add: exit {}{}", argv.get(0), p.exitValue(), out.isEmpty() ? "" : ", said: " + out);
-      return argv.get(0) + " add exited " + p.exitValue();
+      LOG.info("cake-director: {} {}: exit {}{}", argv.get(0), verb, p.exitValue(), out.isEmpty() ? "" : ", said: " + out);
+      return argv.get(0) + " " + verb + " exited " + p.exitValue();
     } catch (IOException e) {
       return argv.get(0) + " could not run: " + e.getMessage();
     } catch (InterruptedException e) {

@@ -106,7 +106,7 @@ public final class MovePlanner {
   }
 
   /** The server other than {@code from} with the most room, if it has more than {@code load}; else null. */
-  private static String mostRoom(Map<String, Double> room, String from, double load) {
+  static String mostRoom(Map<String, Double> room, String from, double load) {
     String best = null;
     for (Map.Entry<String, Double> e : room.entrySet()) {
       if (e.getKey().equals(from) || e.getValue() <= load) {

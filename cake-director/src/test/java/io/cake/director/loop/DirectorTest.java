@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cake.director.model.CapacityModel.Verdict;
 import io.cake.director.model.Smoothing;
+import io.cake.director.plan.DrainPlanner;
 import io.cake.director.plan.LoadView;
 import io.cake.director.plan.Move;
 import io.cake.director.plan.MovePlanner;
@@ -27,7 +28,7 @@ class DirectorTest {
   @Test
   void aHotspotMovesOnceAndTheIntervalOfTheMoveIsNotReadAsAnotherOverload() {
     // Rises are taken whole: a stale interval read as news would look like rs1 overloaded again.
-    Director d = new Director(new MovePlanner(2, 1.2), new Smoothing(1.0, 0.2), 3);
+    Director d = new Director(new MovePlanner(2, 1.2), new DrainPlanner(2), new Smoothing(1.0, 0.2), 3, 100);
     Plan first = d.step(cluster(9, Verdict.MISSED, 2, Verdict.MET, "rs1"));
     assertThat(d.capacity("rs1")).isEqualTo(9);
     assertThat(first.moves()).extracting(Move::region, Move::to)
@@ -42,7 +43,7 @@ class DirectorTest {
 
   @Test
   void itsViewHasTheRegionsWhereItMovedThemAndTheLimitsThePlanUsed() {
-    Director d = new Director(new MovePlanner(2, 1.2), new Smoothing(1.0, 0.2), 3);
+    Director d = new Director(new MovePlanner(2, 1.2), new DrainPlanner(2), new Smoothing(1.0, 0.2), 3, 100);
     assertThat(d.view().known()).as("before any miss").isFalse();
     d.step(cluster(9, Verdict.MISSED, 2, Verdict.MET, "rs1"));
     LoadView v = d.view();
@@ -52,8 +53,27 @@ class DirectorTest {
   }
 
   @Test
+  void aServerTheOthersHaveHadRoomForIsDrainedThenNamedAndAMissEndsTheDrain() {
+    Director d = new Director(new MovePlanner(2, 1.0), new DrainPlanner(2), new Smoothing(1.0, 1.0), 3, 2);
+    // rs1 once missed at 12: every server's capacity is taken as 12.
+    d.step(new Observation(Map.of("rs1", 12.0, "rs2", 1.0), Map.of("rs1", Verdict.MISSED, "rs2", Verdict.MET), List.of()));
+    Observation quiet = new Observation(Map.of("rs1", 4.0, "rs2", 1.0), Map.of("rs1", Verdict.MET, "rs2", Verdict.MET),
+        List.of(new RegionLoad("a", "t", "rs1", 4, false), new RegionLoad("b", "t", "rs2", 1, false)));
+    assertThat(d.step(quiet).moves()).as("one quiet interval").isEmpty();
+    Plan drain = d.step(quiet);
+    assertThat(drain.moves()).extracting(Move::region, Move::to).containsExactly(org.assertj.core.groups.Tuple.tuple("b", "rs1"));
+    assertThat(d.draining()).contains("rs2");
+    Observation emptied = new Observation(Map.of("rs1", 5.0, "rs2", 0.0), Map.of("rs1", Verdict.MET),
+        List.of(new RegionLoad("a", "t", "rs1", 4, false), new RegionLoad("b", "t", "rs1", 1, false)));
+    assertThat(d.step(emptied).drained()).isEqualTo("rs2");
+    // A miss anywhere ends it.
+    d.step(new Observation(Map.of("rs1", 5.0, "rs2", 0.0), Map.of("rs1", Verdict.MISSED), emptied.regions()));
+    assertThat(d.draining()).isEmpty();
+  }
+
+  @Test
   void aMovedRegionCoolsDownBeforeItMayMoveAgain() {
-    Director d = new Director(new MovePlanner(2, 1.0), new Smoothing(1.0, 1.0), 3);
+    Director d = new Director(new MovePlanner(2, 1.0), new DrainPlanner(2), new Smoothing(1.0, 1.0), 3, 100);
     assertThat(d.step(cluster(9, Verdict.MISSED, 2, Verdict.MET, "rs1")).moves()).extracting(Move::region)
         .containsExactly("hot");
     d.step(cluster(4, Verdict.MET, 7, Verdict.MET, "rs2")); // settling
