@@ -17,6 +17,11 @@ public interface Placement {
     return false;
   }
 
+  /** The server it drained this interval, to be stopped; empty for none. The baselines never drain. */
+  default String drained() {
+    return "";
+  }
+
   /** Whether every standby serves from the start (static overprovisioning). */
   default boolean allServersFromStart() {
     return false;

@@ -39,4 +39,16 @@ public record PlacementScenario(String name, int servers, int standbys, double c
       return 0.6 * growth * day * (r % 3 == 0 ? 1.2 : 0.9);
     });
   }
+
+  /**
+   * A peak, then an ebb: four servers and a standby, the four at their capacity for 30 intervals
+   * (some just over, four servers' worth in all, five with headroom), then the load falls to 40% of
+   * that by interval 50 and stays there for 70 intervals: two servers' worth.
+   */
+  public static PlacementScenario ebb() {
+    return new PlacementScenario("ebb", 4, 1, 10, 40, 120, (r, t) -> {
+      double fall = t < 30 ? 1 : t < 50 ? 1 - 0.6 * (t - 30) / 20.0 : 0.4;
+      return fall * (r % 3 == 0 ? 1.2 : 0.9);
+    });
+  }
 }

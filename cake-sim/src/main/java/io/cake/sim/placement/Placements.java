@@ -1,8 +1,10 @@
 package io.cake.sim.placement;
 
+import io.cake.director.config.DirectorConfig;
 import io.cake.director.loop.Director;
 import io.cake.director.loop.Observation;
 import io.cake.director.model.Smoothing;
+import io.cake.director.plan.DrainPlanner;
 import io.cake.director.plan.Move;
 import io.cake.director.plan.MovePlanner;
 import io.cake.director.plan.Plan;
@@ -21,9 +23,12 @@ public final class Placements {
 
   /** Cake's director with the parameters its keys are to default to. */
   public static Placement director() {
-    Director d = new Director(new MovePlanner(MAX_MOVES, 1.1), new Smoothing(0.7, 0.2), 5);
+    Director d = new Director(new MovePlanner(MAX_MOVES, DirectorConfig.DEFAULT_OVERPROVISION), new DrainPlanner(MAX_MOVES),
+        new Smoothing(DirectorConfig.SMOOTHING_UP, DirectorConfig.SMOOTHING_DOWN), DirectorConfig.COOL_DOWN_INTERVALS,
+        DirectorConfig.DRAIN_AFTER_INTERVALS);
     return new Placement() {
       private boolean wants;
+      private String drained = "";
 
       @Override
       public String name() {
@@ -34,12 +39,18 @@ public final class Placements {
       public List<Move> step(Observation o) {
         Plan p = d.step(o);
         wants = !p.moreServers().isEmpty();
+        drained = p.drained();
         return p.moves();
       }
 
       @Override
       public boolean wantsServer() {
         return wants;
+      }
+
+      @Override
+      public String drained() {
+        return drained;
       }
     };
   }

@@ -46,4 +46,15 @@ class PlacementSimulationTest {
     assertThat(director).allSatisfy(r -> assertThat(r.serverIntervals()).as(r.toString())
         .isGreaterThan(s.servers() * s.intervals()).isLessThan((s.servers() + s.standbys()) * s.intervals()));
   }
+
+  @Test
+  void afterAPeakTheDirectorDrainsWhatTheEbbLeavesIdle() {
+    PlacementScenario s = PlacementScenario.ebb();
+    List<Result> director = runs(s, Placements::director);
+    List<Result> all = runs(s, Placements::staticOverprovisioned);
+    // Two or three of the five servers go back once the ebb has left room for them 20 intervals
+    // (docs/decisions/0034-drain-after-twenty-intervals.md).
+    assertThat(director).allSatisfy(r -> assertThat(r.drained()).as(r.toString()).isGreaterThanOrEqualTo(2));
+    assertThat(sum(director, Result::serverIntervals)).isLessThan(sum(all, Result::serverIntervals));
+  }
 }
