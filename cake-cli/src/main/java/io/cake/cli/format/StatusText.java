@@ -49,6 +49,9 @@ public final class StatusText {
     if (d.need() != null && !d.need().isEmpty()) {
       out.add("  NEEDS ANOTHER REGIONSERVER: " + d.need());
     }
+    if (d.draining() != null && !d.draining().isEmpty()) {
+      out.add("  draining " + d.draining() + ": the others have room for all it carries");
+    }
     out.add(d.actions().isEmpty() ? "  no action yet" : "  recent actions:");
     d.actions().forEach(a -> out.add("    " + a));
     return out;

@@ -12,7 +12,7 @@ import java.util.Optional;
  * says which). {@code error}: the HMaster's page could not be read.
  */
 public record DirectorView(String master, boolean running, String error, Long intervalMs, Long steps, String lastStep,
-    List<String> servers, String need, List<String> actions) {
+    List<String> servers, String need, String draining, List<String> actions) {
   static final String BEAN = "io.cake:type=Director";
 
   public DirectorView {
@@ -21,20 +21,20 @@ public record DirectorView(String master, boolean running, String error, Long in
   }
 
   static DirectorView unreadable(String master, String error) {
-    return new DirectorView(master, false, error, null, null, null, null, null, null);
+    return new DirectorView(master, false, error, null, null, null, null, null, null, null);
   }
 
   static DirectorView of(String master, Beans page) {
     Optional<JsonNode> bean = page.one(Beans.name(BEAN));
     if (bean.isEmpty()) {
-      return new DirectorView(master, false, null, null, null, null, null, null, null);
+      return new DirectorView(master, false, null, null, null, null, null, null, null, null);
     }
     JsonNode b = bean.get();
     Double interval = Beans.number(b, "IntervalMillis");
     Double steps = Beans.number(b, "Steps");
     return new DirectorView(master, true, null, interval == null ? null : interval.longValue(),
         steps == null ? null : steps.longValue(), Beans.text(b, "LastStep"), texts(b, "Servers"), Beans.text(b, "Need"),
-        texts(b, "RecentActions"));
+        Beans.text(b, "Draining"), texts(b, "RecentActions"));
   }
 
   private static List<String> texts(JsonNode bean, String attribute) {

@@ -14,7 +14,7 @@ class DirectorViewTest {
         "IntervalMillis": 30000, "Steps": 12, "LastStep": "2026-12-07T20:06:04Z",
         "Servers": ["rs1,16020,1: 1.80 busy handlers, capacity 1.80, SLOs missed",
                     "rs2,16020,2: 0.10 busy handlers, capacity unknown, SLOs none"],
-        "Need": "",
+        "Need": "", "Draining": "rs2,16020,2",
         "RecentActions": ["2026-12-07T20:06:04Z moved region abc from rs1,16020,1 to rs2,16020,2: rs1 carries 1.80"]}]}""";
 
   @Test
@@ -28,6 +28,7 @@ class DirectorViewTest {
         "Director on the HMaster hm:16000: every 30 s, 12 steps, the last at 2026-12-07T20:06:04Z",
         "  rs1,16020,1: 1.80 busy handlers, capacity 1.80, SLOs missed",
         "  rs2,16020,2: 0.10 busy handlers, capacity unknown, SLOs none",
+        "  draining rs2,16020,2: the others have room for all it carries",
         "  recent actions:",
         "    2026-12-07T20:06:04Z moved region abc from rs1,16020,1 to rs2,16020,2: rs1 carries 1.80");
   }
