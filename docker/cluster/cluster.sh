@@ -8,6 +8,10 @@
 #   cluster.sh status                  each daemon: pid, alive, RSS, address
 #   cluster.sh stop                    HBase first (a clean cluster shutdown), then HDFS, then ZooKeeper
 #   cluster.sh env                     the addresses, as shell variables (for scripts and tests)
+#   cluster.sh server add [REASON]     start a standby DataNode and RegionServer pair (the director's
+#                                      server command, cake.director.server-command = <this> server)
+#   cluster.sh server remove SERVER    stop the RegionServer named host,port,startcode (or host:port);
+#                                      its DataNode keeps its blocks and serves on
 #
 # One daemon per container (the images of docs/docker.md; also usable by hand):
 #   cluster.sh config [--cake on|off]  write the site files and JMX secrets under the cluster dir
@@ -25,6 +29,8 @@
 #                           files of <property> elements appended to every hbase-site.xml /
 #                           DataNode hdfs-site.xml (after Cake's fragment, so they override it)
 #   CAKE_CLUSTER_START_TIMEOUT  seconds to wait for each stage (default 120)
+#   CAKE_CLUSTER_STANDBYS   DataNode and RegionServer pairs configured at start but not started,
+#                           for 'server add' (default 0; pairs 3, 4, ... on 127.0.0.4, 127.0.0.5, ...)
 #   CAKE_CLUSTER_PROMETHEUS 1: every DataNode and RegionServer runs the Prometheus jmx_exporter
 #                           agent with docker/prometheus/cake-jmx-exporter.yaml, serving /metrics
 #                           on its own address (status and env print where); 0 (default): no agent
@@ -52,6 +58,11 @@ JMX_EXPORTER_VERSION=1.0.1   # as jmx-exporter.version in pom.xml, whose collect
 RUNTIME=${CAKE_RUNTIME:-$DIR/runtime}
 DN_COUNT=2
 RS_COUNT=2
+STANDBYS=${CAKE_CLUSTER_STANDBYS:-0}
+# A later command (server, status, stop) takes the standbys the cluster was configured with.
+[ ! -s "$DIR/conf/standbys" ] || [ -n "${CAKE_CLUSTER_STANDBYS:-}" ] || STANDBYS=$(cat "$DIR/conf/standbys")
+case "$STANDBYS" in [0-9]) ;; *) echo "cake-cluster: CAKE_CLUSTER_STANDBYS takes 0 to 9, not '$STANDBYS'" >&2; exit 1 ;; esac
+PAIRS=$((RS_COUNT + STANDBYS))
 
 # --- addresses ------------------------------------------------------------------------------
 ZK_PORT=$((BASE + 181))
@@ -73,9 +84,15 @@ PROMETHEUS_PORT=$((BASE + 90))                    # the compose file's monitorin
 
 roles() {
   echo zk nn
-  for i in $(seq 1 $DN_COUNT); do echo "dn$i"; done
+  for i in $(seq 1 $PAIRS); do echo "dn$i"; done
   echo master
-  for i in $(seq 1 $RS_COUNT); do echo "rs$i"; done
+  for i in $(seq 1 $PAIRS); do echo "rs$i"; done
+}
+
+# A pair's daemon that is down by design: a standby not started, or a RegionServer 'server remove' stopped.
+resting() {
+  case "$1" in dn[0-9]*|rs[0-9]*) ;; *) return 1 ;; esac
+  [ "${1#[a-z][a-z]}" -gt "$RS_COUNT" ] || grep -qx "$1" "$DIR/conf/removed" 2>/dev/null
 }
 
 die() { echo "cake-cluster: $*" >&2; exit 1; }
@@ -284,12 +301,12 @@ jmx_files() {
   mkdir -p "$j"; chmod 700 "$j"
   local i pw admin
   pw=$(secret_file "$j/secret")
-  for i in $(seq 1 $DN_COUNT); do jmx_user "$j/dn$i" cakecontroller "$pw"; done
-  for i in $(seq 1 $RS_COUNT); do
+  for i in $(seq 1 $PAIRS); do jmx_user "$j/dn$i" cakecontroller "$pw"; done
+  for i in $(seq 1 $PAIRS); do
     (umask 077; printf '%s\n' "$pw" > "$DIR/conf/rs$i/cake-datanode-jmx.password")
   done
   admin=$(secret_file "$j/cakeadmin.password")
-  for i in $(seq 1 $RS_COUNT); do jmx_user "$j/rs$i" cakeadmin "$admin"; done
+  for i in $(seq 1 $PAIRS); do jmx_user "$j/rs$i" cakeadmin "$admin"; done
 }
 
 # secret_file FILE: prints the random password in FILE, made (mode 600) on first use.
@@ -330,16 +347,17 @@ maxClientCnxns=200
 EOF
   mkdir -p "$DIR/conf/nn"; core_site > "$DIR/conf/nn/core-site.xml"; hdfs_site "" > "$DIR/conf/nn/hdfs-site.xml"
   local i
-  for i in $(seq 1 $DN_COUNT); do
+  for i in $(seq 1 $PAIRS); do
     mkdir -p "$DIR/conf/dn$i"; core_site > "$DIR/conf/dn$i/core-site.xml"; hdfs_site "$i" > "$DIR/conf/dn$i/hdfs-site.xml"
   done
   mkdir -p "$DIR/conf/master"; core_site > "$DIR/conf/master/core-site.xml"; hbase_site "" > "$DIR/conf/master/hbase-site.xml"
-  for i in $(seq 1 $RS_COUNT); do
+  for i in $(seq 1 $PAIRS); do
     mkdir -p "$DIR/conf/rs$i"; core_site > "$DIR/conf/rs$i/core-site.xml"; hbase_site "$i" > "$DIR/conf/rs$i/hbase-site.xml"
   done
   jmx_files
   echo "$CAKE" > "$DIR/conf/cake"
   echo "$PROMETHEUS" > "$DIR/conf/prometheus"
+  echo "$STANDBYS" > "$DIR/conf/standbys"
   [ "$PROMETHEUS" != 1 ] || prometheus_config
 }
 
@@ -419,12 +437,22 @@ jmx_value() { # URL QUERY ATTRIBUTE: prints the attribute's value (numbers and s
     | grep -o "\"$3\" *: *[^,}]*" | head -n1 | sed 's/.*: *//; s/"//g'
 }
 
+# As many live DataNodes (RegionServers) as this cluster runs: the first pairs and any standby
+# added; or N (a container's daemon, whose peers are not this process's to count).
 live_datanodes() {
-  [ "$(jmx_value "http://127.0.0.1:$NN_HTTP" Hadoop:service=NameNode,name=FSNamesystemState NumLiveDataNodes)" = "$DN_COUNT" ]
+  [ "$(jmx_value "http://127.0.0.1:$NN_HTTP" Hadoop:service=NameNode,name=FSNamesystemState NumLiveDataNodes)" \
+    = "${1:-$(serving dn)}" ]
+}
+serving() { # dn|rs: how many of that kind run
+  local r n=0
+  for r in $(roles); do
+    case "$r" in "$1"[0-9]*) if live_pid "$r" >/dev/null; then n=$((n + 1)); fi ;; esac
+  done
+  echo "$n"
 }
 master_serving() {
   local url="http://127.0.0.1:$MASTER_INFO" q=Hadoop:service=HBase,name=Master,sub=Server
-  [ "$(jmx_value "$url" $q numRegionServers)" = "$RS_COUNT" ] \
+  [ "$(jmx_value "$url" $q numRegionServers)" = "$(serving rs)" ] \
     && [ "$(jmx_value "$url" $q tag.isActiveMaster)" = "true" ] \
     && curl -sf --max-time 3 "$url/master-status" 2>/dev/null | grep -q 'hbase:meta' \
     && ! curl -sf --max-time 3 "$url/master-status" 2>/dev/null | grep -qi 'master is initializing'
@@ -505,7 +533,7 @@ cmd_start() {
     port_open 127.0.0.1 "$p" && busy="$busy 127.0.0.1:$p"
   done
   local i
-  for i in $(seq 1 $DN_COUNT); do
+  for i in $(seq 1 $PAIRS); do
     for p in $(dn_xfer "$i") $(dn_ipc "$i") $(dn_http "$i") $(dn_jmx "$i") $(dn_jmx_rmi "$i") $(rs_rpc "$i") $(rs_info "$i") \
         $(rs_jmx "$i") $(rs_jmx_rmi "$i") $(dn_metrics "$i") $(rs_metrics "$i"); do
       port_open "$(host_of "$i")" "$p" && busy="$busy $(host_of "$i"):$p"
@@ -524,7 +552,8 @@ cmd_start() {
   rm -rf "$DIR/logs.previous"
   [ ! -d "$DIR/logs" ] || mv "$DIR/logs" "$DIR/logs.previous"
   mkdir -p "$DIR/data" "$DIR/logs" "$DIR/pids"
-  say "Cake $CAKE, jar $jar, everything under $DIR"
+  rm -f "$DIR/conf/removed"
+  say "Cake $CAKE, jar $jar, everything under $DIR${STANDBYS/#[1-9]*/, $STANDBYS standby pair(s)}"
 
   daemon zk
   daemon nn
@@ -566,6 +595,9 @@ cmd_status() {
     if pid=$(live_pid "$r"); then
       rss=$(rss_mb "$pid"); total=$((total + rss)); up=$((up + 1))
       printf '%-7s %-8s %-6s %8s  %s\n' "$r" "$pid" up "$rss" "$(address_of "$r")"
+    elif resting "$r"; then
+      n=$((n - 1))
+      printf '%-7s %-8s %-6s %8s  %s\n' "$r" - standby - "$(address_of "$r")"
     else
       printf '%-7s %-8s %-6s %8s  %s\n' "$r" - down - "$(address_of "$r")"
     fi
@@ -615,8 +647,8 @@ roles_pids() { # ROLES: the pids of those alive and ours
 
 cmd_stop() {
   local t0=$SECONDS rs="" dn="" i
-  for i in $(seq 1 $RS_COUNT); do rs="$rs rs$i"; done
-  for i in $(seq 1 $DN_COUNT); do dn="$dn dn$i"; done
+  for i in $(seq 1 $PAIRS); do rs="$rs rs$i"; done
+  for i in $(seq 1 $PAIRS); do dn="$dn dn$i"; done
   if [ -z "$(running_roles)" ]; then
     say "nothing running in $DIR"
     rm -f "$DIR"/pids/*.pid
@@ -650,14 +682,14 @@ cmd_env() {
   local i prom
   # Whether the agents run: as the written configuration says, else as this environment would write it.
   prom=$(cat "$DIR/conf/prometheus" 2>/dev/null || echo "$PROMETHEUS")
-  for i in $(seq 1 $RS_COUNT); do
+  for i in $(seq 1 $PAIRS); do
     echo "RS${i}_HOST=$(host_of "$i")"
     echo "RS${i}_RPC_PORT=$(rs_rpc "$i")"
     echo "RS${i}_HTTP=http://$(host_of "$i"):$(rs_info "$i")"
     echo "RS${i}_JMX_URL=service:jmx:rmi:///jndi/rmi://$(host_of "$i"):$(rs_jmx "$i")/jmxrmi"
     [ "$prom" != 1 ] || echo "RS${i}_METRICS=http://$(host_of "$i"):$(rs_metrics "$i")/metrics"
   done
-  for i in $(seq 1 $DN_COUNT); do
+  for i in $(seq 1 $PAIRS); do
     echo "DN${i}_XFER_PORT=$(dn_xfer "$i")"
     echo "DN${i}_HTTP=http://$(host_of "$i"):$(dn_http "$i")"
     echo "DN${i}_JMX_URL=service:jmx:rmi:///jndi/rmi://$(host_of "$i"):$(dn_jmx "$i")/jmxrmi"
@@ -697,10 +729,57 @@ cmd_restart() {
   stop_roles "$r" 60
   daemon "$r"
   case "$r" in
-    dn*) wait_for nn "$DN_COUNT live DataNodes" live_datanodes ;;
-    rs*) wait_for master "an initialised HMaster with $RS_COUNT RegionServers" master_serving ;;
+    dn*) wait_for nn "every DataNode live" live_datanodes ;;
+    rs*) wait_for master "an initialised HMaster with every RegionServer" master_serving ;;
   esac
   say "$r restarted (pid $(live_pid "$r"))"
+}
+
+# server add [REASON] | server remove SERVER: the director's server command (docs/design/director.md).
+cmd_server() {
+  local verb=${1:-} arg=${2:-} i jar hbase_cp hadoop_cp agent=""
+  [ -s "$DIR/conf/cake" ] && live_pid master >/dev/null || die "server: no cluster running in $DIR"
+  CAKE=$(cat "$DIR/conf/cake")
+  PROMETHEUS=$(cat "$DIR/conf/prometheus" 2>/dev/null || echo 0)
+  jar=$(cat "$DIR/runtime/cake.jar")
+  case "$verb" in
+    add)
+      for i in $(seq 1 $PAIRS); do
+        if ! live_pid "rs$i" >/dev/null && resting "rs$i"; then break; fi
+        i=""
+      done
+      [ -n "$i" ] || die "server add: no standby left (CAKE_CLUSTER_STANDBYS=$STANDBYS at start)${arg:+; asked because: $arg}"
+      resolve_runtime hbase hbase-webapps
+      resolve_runtime hadoop webapps
+      hbase_cp="$(cat "$RUNTIME/hbase.classpath"):$RUNTIME/hbase-web:$jar"
+      hadoop_cp="$(cat "$RUNTIME/hadoop.classpath"):$RUNTIME/hadoop-web:$jar"
+      [ "$PROMETHEUS" != 1 ] || agent=$(exporter_jar)
+      if [ -f "$DIR/conf/removed" ]; then sed -i "/^rs$i\$/d" "$DIR/conf/removed"; fi
+      if ! live_pid "dn$i" >/dev/null; then
+        daemon "dn$i"
+        wait_for nn "every DataNode live" live_datanodes
+      fi
+      daemon "rs$i"
+      wait_for master "an initialised HMaster with every RegionServer" master_serving
+      say "server add: rs$i on $(host_of "$i"):$(rs_rpc "$i") serving (pid $(live_pid "rs$i"))${arg:+; asked because: $arg}"
+      echo "rs$i $(host_of "$i"),$(rs_rpc "$i")" ;;
+    remove)
+      [ -n "$arg" ] || die "server remove: name the RegionServer (host,port,startcode or host:port)"
+      local host port
+      host=${arg%%[,:]*}; port=${arg#*[,:]}; port=${port%%,*}
+      for i in $(seq 1 $PAIRS); do
+        [ "$(host_of "$i")" = "$host" ] && [ "$(rs_rpc "$i")" = "$port" ] && break
+        i=""
+      done
+      [ -n "$i" ] || die "server remove: no RegionServer of this cluster is $arg"
+      live_pid "rs$i" >/dev/null || die "server remove: rs$i ($arg) is not running"
+      [ "$(serving rs)" -gt 1 ] || die "server remove: rs$i is the last RegionServer"
+      stop_roles "rs$i" 60
+      echo "rs$i" >> "$DIR/conf/removed"
+      say "server remove: rs$i stopped; its DataNode dn$i serves on"
+      echo "rs$i" ;;
+    *) die "server: add [REASON] or remove SERVER, not '$verb'" ;;
+  esac
 }
 
 # role ROLE: one daemon in this process's place (a container's entry point). It waits for what the
@@ -720,7 +799,7 @@ cmd_role() {
   case "$r" in
     dn*) wait_for "" "the NameNode's RPC on 127.0.0.1:$NN_RPC" port_open 127.0.0.1 "$NN_RPC" ;;
     master|rs*) wait_for "" "ZooKeeper on 127.0.0.1:$ZK_PORT" port_open 127.0.0.1 "$ZK_PORT"
-      wait_for "" "$DN_COUNT live DataNodes" live_datanodes ;;
+      wait_for "" "$DN_COUNT live DataNodes" live_datanodes "$DN_COUNT" ;;
   esac
   say "$r: Cake $CAKE, jar $jar, cluster dir $DIR"
   FOREGROUND=1 daemon "$r"
@@ -731,11 +810,12 @@ case "${1:-}" in
   config) shift; cmd_config "$@" ;;
   role) shift; cmd_role "$@" ;;
   restart) shift; cmd_restart "$@" ;;
+  server) shift; cmd_server "$@" ;;
   runtime) resolve_runtime hbase hbase-webapps; resolve_runtime hadoop webapps; echo "$RUNTIME" ;;
   jar) find_jar ;;
   exporter-jar) exporter_jar ;;
   stop) cmd_stop ;;
   status) cmd_status ;;
   env) cmd_env ;;
-  *) echo "usage: $0 start [--cake on|off] | status | stop | env | restart dnN|rsN | config [--cake on|off] | role ROLE | runtime" >&2; exit 2 ;;
+  *) echo "usage: $0 start [--cake on|off] | status | stop | env | restart dnN|rsN | server add|remove | config [--cake on|off] | role ROLE | runtime" >&2; exit 2 ;;
 esac

@@ -74,12 +74,17 @@ class CakeClusterIT {
     clusterDir = dir;
     Files.createDirectories(dir);
     Path hbaseExtra = dir.resolveSibling("it-hbase-site.xml");
-    Files.writeString(hbaseExtra, TestTable.hbaseSite(INTERVAL_MS, Map.of("cake.slo.frontend.latency-ms", (int) SLO_MS)));
+    // The director runs in the HMaster's JVM, reading the RegionServers' /jmx pages across
+    // processes; with max-moves 0 it observes only, so the test's placement stays as loaded.
+    Files.writeString(hbaseExtra, TestTable.hbaseSite(INTERVAL_MS, Map.of("cake.slo.frontend.latency-ms", (int) SLO_MS,
+        "hbase.coprocessor.master.classes", "io.cake.director.master.CakeDirectorCoprocessor",
+        "cake.director.enabled", "true", "cake.director.interval-ms", INTERVAL_MS, "cake.director.max-moves", 0)));
     Path hdfsExtra = dir.resolveSibling("it-hdfs-site.xml");
     Files.writeString(hdfsExtra, TestTable.hdfsSite(INTERVAL_MS));
     cluster = new ClusterScript(tree, dir, jar, Integer.getInteger("cake.cluster.it.port-base", 24000))
         .with("CAKE_CLUSTER_HBASE_EXTRA", hbaseExtra.toString())
-        .with("CAKE_CLUSTER_HDFS_EXTRA", hdfsExtra.toString());
+        .with("CAKE_CLUSTER_HDFS_EXTRA", hdfsExtra.toString())
+        .with("CAKE_CLUSTER_STANDBYS", "1");
     cluster.run(120, "stop"); // a cluster left by an aborted run of this test, if any (ours only)
     deleteTree(dir.resolve("data")); // a fresh HDFS and HBase each run
     long t0 = System.nanoTime();
@@ -159,9 +164,10 @@ class CakeClusterIT {
       assertThat(view.dnControl(i).path("Enabled").asBoolean()).as("DN " + i + " Cake gate").isTrue();
       assertThat(JmxPage.beans(view.dnHttp(i), "io.cake:type=FirstLevel,*")).as("DN " + i + " metrics").hasSizeGreaterThan(20);
     }
-    // The HMaster keeps HBase's stock scheduler: of Cake, it shows only which version it has.
+    // The HMaster keeps HBase's stock scheduler: of Cake, it shows which version it has and the
+    // director it runs.
     assertThat(JmxPage.beans(env.get("MASTER_HTTP"), "io.cake:*")).as("the HMaster's Cake beans")
-        .extracting(b -> b.path("name").asText()).containsExactly("io.cake:type=Version");
+        .extracting(b -> b.path("name").asText()).containsExactlyInAnyOrder("io.cake:type=Version", "io.cake:type=Director");
     for (String role : List.of("master", "rs1", "rs2", "dn1", "dn2")) {
       assertThat(cluster.log(role).lines().filter(l -> l.contains(" ERROR ") && l.contains("cake")))
           .as(role + " log: Cake errors").isEmpty();
@@ -323,6 +329,15 @@ class CakeClusterIT {
     JsonNode servers = new com.fasterxml.jackson.databind.ObjectMapper()
         .enable(com.fasterxml.jackson.core.JsonParser.Feature.ALLOW_NON_NUMERIC_NUMBERS).readTree(status.out()).path("regionServers");
     assertThat(servers).as("every RegionServer ZooKeeper lists").hasSize(2);
+    // The director on the HMaster, found through ZooKeeper: it has read both RegionServers' load.
+    JsonNode director = new com.fasterxml.jackson.databind.ObjectMapper()
+        .enable(com.fasterxml.jackson.core.JsonParser.Feature.ALLOW_NON_NUMERIC_NUMBERS).readTree(status.out()).path("director");
+    assertThat(director.path("running").asBoolean()).as(director.toString()).isTrue();
+    assertThat(director.path("steps").asLong()).isPositive();
+    List<String> observed = new ArrayList<>();
+    director.path("servers").forEach(n -> observed.add(n.asText()));
+    assertThat(observed).as("each RegionServer as the director's last step saw it").hasSize(2)
+        .allMatch(line -> line.matches("127\\.0\\.0\\.[23],\\d+,\\d+: \\d+\\.\\d\\d busy handlers, .*"));
     for (int i = 1; i <= 2; i++) {
       JsonNode rs = servers.get(i - 1);
       assertThat(rs.path("host").asText()).isEqualTo(env.get("RS" + i + "_HOST"));
@@ -488,6 +503,35 @@ class CakeClusterIT {
     }
     assertThat(cluster.process("rs1")).as("the RegionServer did not abort").isPresent();
     assertThat(view.rsControl(1).path("Enabled").asBoolean()).isTrue();
+  }
+
+  /**
+   * The director's server command, as ./cake-cluster implements it: {@code server add} starts the
+   * standby pair (its DataNode, then its RegionServer, which the HMaster counts), {@code server
+   * remove} stops that RegionServer by the name the director gives it, and status then shows it as
+   * a standby, not as down.
+   */
+  @Test
+  @Order(8)
+  void theServerCommandStartsTheStandbyPairAndStopsARegionServerByName() throws Exception {
+    String added = cluster.run(180, "server", "add", "the director's reason");
+    assertThat(added).contains("rs3 127.0.0.4,");
+    cluster.process("dn3").ifPresent(started::add);
+    cluster.process("rs3").ifPresent(started::add);
+    assertThat(cluster.process("rs3")).as("rs3 running").isPresent();
+    String name = added.substring(added.indexOf("127.0.0.4,")).trim() + ",1234567890"; // host,port,startcode
+    assertThat(cluster.run(120, "server", "remove", name)).contains("rs3");
+    assertThat(cluster.process("rs3")).as("rs3 stopped").isEmpty();
+    assertThat(cluster.process("dn3")).as("its DataNode serves on").isPresent();
+    String status;
+    try {
+      status = cluster.run(30, "status");
+    } catch (java.io.IOException e) {
+      status = e.getMessage(); // exit 1: dn2 is still down since the dead-DataNode test
+    }
+    assertThat(status).containsPattern("(?m)^rs3 +- +standby ").containsPattern("(?m)^dn3 +\\d+ +up ");
+    assertThatThrownBy(() -> cluster.run(30, "server", "remove", "127.0.0.9:1"))
+        .hasMessageContaining("no RegionServer of this cluster is 127.0.0.9:1");
   }
 
   private static void signal(String sig, long pid) throws Exception {
