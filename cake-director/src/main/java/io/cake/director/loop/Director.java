@@ -146,11 +146,15 @@ public final class Director {
   }
 
   /**
-   * The regions' loads and the servers' limits as the last step left them, its moves included:
-   * what HBase's balancer is to respect.
+   * The regions' loads and the servers' limits as the last step left them, its moves included,
+   * and a server being drained at a limit of 0: what HBase's balancer is to respect.
    */
   public LoadView view() {
-    return new LoadView(regionLoads, planner.limits(lastServers));
+    Map<String, Double> limits = new HashMap<>(planner.limits(lastServers));
+    if (draining != null) {
+      limits.put(draining, 0.0); // whatever is left there is to go: none of it may come back
+    }
+    return new LoadView(regionLoads, limits);
   }
 
   /** What the director holds of {@code server}'s capacity; NaN unknown. */

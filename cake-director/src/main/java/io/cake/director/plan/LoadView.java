@@ -20,7 +20,7 @@ public record LoadView(Map<String, Double> regionLoads, Map<String, Double> limi
     return regionLoads.getOrDefault(region, 0.0);
   }
 
-  /** A server's limit; for one the director does not know (new), the smallest known, as the planner assumes. */
+  /** A server's limit; for one the director does not know (new), the smallest known above 0, as the planner assumes. */
   public double limit(String server) {
     Double l = limits.get(server);
     return l != null ? l : smallestLimit();
@@ -32,10 +32,11 @@ public record LoadView(Map<String, Double> regionLoads, Map<String, Double> limi
   }
 
   /**
-   * The load placed above the servers' limits, in units of the smallest limit (a whole small
-   * server's worth over is 1), at most 1; 0 when no server is over or nothing is known. In units
-   * of a server rather than of the cluster's load, so that one hot region put back where it
-   * overloads weighs the same in a cluster of 3 servers as in one of 300.
+   * The load placed above the servers' limits, in units of the smallest limit above 0 (a whole
+   * small server's worth over is 1), at most 1; 0 when no server is over or nothing is known. In
+   * units of a server rather than of the cluster's load, so that one hot region put back where it
+   * overloads weighs the same in a cluster of 3 servers as in one of 300. A limit of 0 (a server
+   * being drained) makes all its load overload.
    *
    * @param loads per server, the load a placement gives it
    * @param limits per server, its limit, in the same order
@@ -46,13 +47,15 @@ public record LoadView(Map<String, Double> regionLoads, Map<String, Double> limi
     for (int i = 0; i < loads.length; i++) {
       if (Double.isFinite(limits[i])) {
         over += Math.max(0, loads[i] - limits[i]);
-        smallest = Math.min(smallest, limits[i]);
+        if (limits[i] > 0) {
+          smallest = Math.min(smallest, limits[i]);
+        }
       }
     }
     if (over == 0) {
       return 0;
     }
-    return smallest > 0 ? Math.min(1, over / smallest) : 1;
+    return Double.isFinite(smallest) ? Math.min(1, over / smallest) : 1;
   }
 
   private double smallestLimit() {
@@ -60,6 +63,8 @@ public record LoadView(Map<String, Double> regionLoads, Map<String, Double> limi
   }
 
   private static double min(Collection<Double> values) {
-    return values.stream().mapToDouble(Double::doubleValue).filter(Double::isFinite).min().orElse(Double.POSITIVE_INFINITY);
+    // Above 0: a server being drained (limit 0) is not what a new server is taken to carry.
+    return values.stream().mapToDouble(Double::doubleValue).filter(l -> Double.isFinite(l) && l > 0).min()
+        .orElse(Double.POSITIVE_INFINITY);
   }
 }

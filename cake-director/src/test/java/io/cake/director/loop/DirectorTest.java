@@ -63,6 +63,7 @@ class DirectorTest {
     Plan drain = d.step(quiet);
     assertThat(drain.moves()).extracting(Move::region, Move::to).containsExactly(org.assertj.core.groups.Tuple.tuple("b", "rs1"));
     assertThat(d.draining()).contains("rs2");
+    assertThat(d.view().limit("rs2")).as("the balancer is not to put anything back on it").isZero();
     Observation emptied = new Observation(Map.of("rs1", 5.0, "rs2", 0.0), Map.of("rs1", Verdict.MET),
         List.of(new RegionLoad("a", "t", "rs1", 4, false), new RegionLoad("b", "t", "rs1", 1, false)));
     assertThat(d.step(emptied).drained()).isEqualTo("rs2");
