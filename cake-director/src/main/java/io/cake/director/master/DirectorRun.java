@@ -3,6 +3,7 @@ package io.cake.director.master;
 import io.cake.director.config.DirectorConfig;
 import io.cake.director.loop.Director;
 import io.cake.director.loop.Observation;
+import io.cake.director.loop.OncePer;
 import io.cake.director.model.CapacityModel.Verdict;
 import io.cake.director.model.Smoothing;
 import io.cake.director.plan.DrainPlanner;
@@ -42,8 +43,9 @@ final class DirectorRun {
   private final Director director;
   private final Set<String> unreadable = new HashSet<>(); // warned about, until read again
   private long step;
-  private long nextAsk = 1; // the first step that may ask for a server
-  private long nextRemove = 1; // the first step that may ask to stop one
+  // A RegionServer takes about a cool-down to start or stop: ask no more often.
+  private final OncePer asks = new OncePer(DirectorConfig.COOL_DOWN_INTERVALS + 1);
+  private final OncePer removals = new OncePer(DirectorConfig.COOL_DOWN_INTERVALS + 1);
 
   DirectorRun(DirectorConfig config, ClusterReader reader, Admin admin, ServerCommand command, DirectorStatus status,
       InstantSource clock) {
@@ -105,12 +107,10 @@ final class DirectorRun {
     return out;
   }
 
-  /** At most once a cool-down: a RegionServer takes that long to start and take load. */
   private void askForServer(String why) {
-    if (step < nextAsk) {
+    if (!asks.due(step)) {
       return;
     }
-    nextAsk = step + DirectorConfig.COOL_DOWN_INTERVALS + 1;
     if (!command.configured()) {
       act("the cluster needs another RegionServer (" + why + "); " + DirectorConfig.SERVER_COMMAND_KEY + " is not set");
       return;
@@ -118,12 +118,10 @@ final class DirectorRun {
     act("asked for another RegionServer (" + why + "): " + command.run("add", why));
   }
 
-  /** Likewise at most once a cool-down: a RegionServer takes a while to stop. */
   private void askToStop(String server) {
-    if (step < nextRemove) {
+    if (!removals.due(step)) {
       return;
     }
-    nextRemove = step + DirectorConfig.COOL_DOWN_INTERVALS + 1;
     String why = server + " is drained: the others have had room for all it carried for "
         + DirectorConfig.DRAIN_AFTER_INTERVALS + " intervals, every SLO met";
     if (!command.configured()) {
