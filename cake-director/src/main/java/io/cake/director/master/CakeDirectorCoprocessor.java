@@ -39,6 +39,7 @@ public final class CakeDirectorCoprocessor implements MasterCoprocessor, MasterO
   private DirectorConfig config;
   private ScheduledExecutorService thread;
   private Admin admin;
+  private ClusterReader reader;
   private ObjectName bean;
 
   @Override
@@ -66,7 +67,7 @@ public final class CakeDirectorCoprocessor implements MasterCoprocessor, MasterO
       return;
     }
     admin = ctx.getEnvironment().getConnection().getAdmin();
-    ClusterReader reader = new ClusterReader(admin, config.interval().dividedBy(4));
+    reader = new ClusterReader(admin, config.interval().dividedBy(4));
     DirectorStatus status = new DirectorStatus(config.interval().toMillis());
     register(status);
     DirectorRun run = new DirectorRun(config, reader, admin,
@@ -120,6 +121,9 @@ public final class CakeDirectorCoprocessor implements MasterCoprocessor, MasterO
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
+    }
+    if (reader != null) {
+      reader.close();
     }
     if (admin != null) {
       try {
