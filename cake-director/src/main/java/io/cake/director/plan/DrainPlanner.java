@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -60,7 +61,7 @@ public final class DrainPlanner {
       if (to == null) {
         continue;
       }
-      out.add(new Move(r.region(), target, to, String.format(java.util.Locale.ROOT,
+      out.add(new Move(r.region(), target, to, String.format(Locale.ROOT,
           "draining %s: the others have room for all it carries; %s has %.2f free", target, to, room.get(to))));
       room.merge(to, -r.load(), Double::sum);
     }
