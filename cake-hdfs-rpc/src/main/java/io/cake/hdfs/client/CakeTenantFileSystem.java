@@ -14,17 +14,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.FilterFileSystem;
-import org.apache.hadoop.fs.FutureDataInputStreamBuilder;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.impl.OpenFileParameters;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -53,10 +50,14 @@ import org.slf4j.LoggerFactory;
  * cannot crowd them out. Every client is made as the user who made this file system (the
  * RegionServer's), whichever user the first reading thread runs as (a bulk load's doAs).
  *
- * <p>Only HDFS ({@code hdfs://}) file systems are routed; others pass through unchanged. Every
- * operation other than reading goes to the base file system.
+ * <p>It is a {@link DistributedFileSystem} of its own (one more HDFS client beside the base), not
+ * a {@code FilterFileSystem}: HBase passes a store's favored nodes and its column family's {@code
+ * DFS_REPLICATION} to HDFS only when the RegionServer's file system is one ({@code
+ * FSUtils.create}), and a filter would silently drop both for every HFile written. Every operation
+ * other than reading is the plain HDFS one. Only HDFS ({@code hdfs://}) can be wrapped: for
+ * another base the constructor refuses, and HBase logs that and uses the base unwrapped.
  */
-public class CakeTenantFileSystem extends FilterFileSystem {
+public class CakeTenantFileSystem extends DistributedFileSystem {
   private static final Logger LOG = LoggerFactory.getLogger(CakeTenantFileSystem.class);
 
   /** The stock HBase key that installs this wrapper around the RegionServer's file system. */
@@ -65,6 +66,7 @@ public class CakeTenantFileSystem extends FilterFileSystem {
   /** How long an unconfigured tenant's client must go unused before another tenant may take its place. */
   static final long IDLE_NANOS = TimeUnit.MINUTES.toNanos(5);
 
+  private final FileSystem base;
   private final Configuration tenantConf;
   private final boolean routing;
   private final String internalTenant;
@@ -81,12 +83,12 @@ public class CakeTenantFileSystem extends FilterFileSystem {
   private volatile Boolean verifyChecksum;
   private volatile boolean closed;
 
-  public CakeTenantFileSystem(FileSystem base, Configuration conf) {
+  public CakeTenantFileSystem(FileSystem base, Configuration conf) throws IOException {
     this(base, conf, Clock.system());
   }
 
-  CakeTenantFileSystem(FileSystem base, Configuration conf, Clock clock) {
-    super(base);
+  CakeTenantFileSystem(FileSystem base, Configuration conf, Clock clock) throws IOException {
+    this.base = base;
     this.clock = clock;
     this.tenantConf = new Configuration(conf);
     this.internalTenant =
@@ -99,8 +101,12 @@ public class CakeTenantFileSystem extends FilterFileSystem {
     } catch (IOException e) {
       throw new IllegalStateException("cannot tell the current user", e);
     }
-    this.routing =
-        ConfigBoolean.parse(ClientKeys.ENABLED_KEY, conf.get(ClientKeys.ENABLED_KEY), ClientKeys.DEFAULT_ENABLED) && "hdfs".equalsIgnoreCase(base.getUri().getScheme());
+    this.routing = ConfigBoolean.parse(ClientKeys.ENABLED_KEY, conf.get(ClientKeys.ENABLED_KEY), ClientKeys.DEFAULT_ENABLED);
+    if (!"hdfs".equalsIgnoreCase(base.getUri().getScheme())) {
+      throw new IllegalArgumentException(WRAPPER_KEY + " = " + getClass().getName() + " wraps HDFS only, not "
+          + base.getUri() + "; that file system is used unwrapped and its reads are not scheduled by tenant");
+    }
+    initialize(base.getUri(), conf);
   }
 
   /**
@@ -166,7 +172,7 @@ public class CakeTenantFileSystem extends FilterFileSystem {
         tc.set(ClientNameParser.ATTEMPT_ID_KEY, ClientNameParser.attemptIdFor(tenant));
         FileSystem fsOfTenant;
         try {
-          fsOfTenant = owner.doAs((PrivilegedExceptionAction<FileSystem>) () -> FileSystem.newInstance(fs.getUri(), tc));
+          fsOfTenant = owner.doAs((PrivilegedExceptionAction<FileSystem>) () -> FileSystem.newInstance(getUri(), tc));
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
           throw new java.io.InterruptedIOException("interrupted creating the client of tenant " + tenant);
@@ -211,34 +217,16 @@ public class CakeTenantFileSystem extends FilterFileSystem {
     return retired.get();
   }
 
+  /** Every way of opening a file (open, openFile) ends here: FileSystem's openFile calls open. */
   @Override
   public FSDataInputStream open(Path f, int bufferSize) throws IOException {
     if (!routing) {
-      return fs.open(f, bufferSize);
+      return super.open(f, bufferSize);
     }
     // Opened eagerly: open() must fail now for a missing file, and it serves tenants past the bound.
-    FSDataInputStream base = fs.open(f, bufferSize);
+    FSDataInputStream first = super.open(f, bufferSize);
     openStreams.incrementAndGet();
-    return new FSDataInputStream(new TenantRoutingInputStream(this, f, bufferSize, base));
-  }
-
-  /** FilterFileSystem hands the builder to the base file system; build it on this one instead. */
-  @Override
-  public FutureDataInputStreamBuilder openFile(Path path) throws IOException {
-    if (!routing) {
-      return super.openFile(path);
-    }
-    FutureDataInputStreamBuilder builder = createDataInputStreamBuilder(this, path);
-    return builder;
-  }
-
-  @Override
-  protected CompletableFuture<FSDataInputStream> openFileWithOptions(
-      Path path, OpenFileParameters parameters) throws IOException {
-    if (!routing) {
-      return super.openFileWithOptions(path, parameters);
-    }
-    return CompletableFuture.completedFuture(open(path, parameters.getBufferSize()));
+    return new FSDataInputStream(new TenantRoutingInputStream(this, f, bufferSize, first));
   }
 
   @Override
@@ -294,7 +282,11 @@ public class CakeTenantFileSystem extends FilterFileSystem {
         first = first == null ? e : first;
       }
     }
-    super.close();
+    try {
+      super.close();
+    } finally {
+      base.close(); // as a FilterFileSystem would: HBase closes only the file system it was given
+    }
     if (first != null) {
       throw first;
     }

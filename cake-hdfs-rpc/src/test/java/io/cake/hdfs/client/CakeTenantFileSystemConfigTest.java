@@ -1,6 +1,5 @@
 package io.cake.hdfs.client;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.apache.hadoop.conf.Configuration;
@@ -22,11 +21,18 @@ class CakeTenantFileSystemConfigTest {
             .hasMessageContaining("'" + junk + "'");
       }
     }
+  }
+
+  @Test
+  void onlyHdfsIsWrappedAndAnotherFileSystemIsRefusedByName() throws Exception {
     Configuration conf = new Configuration(false);
     conf.set(io.cake.hdfs.client.ClientKeys.ENABLED_KEY, " FALSE ");
-    try (FileSystem base = FileSystem.newInstanceLocal(new Configuration(false));
-        CakeTenantFileSystem fs = new CakeTenantFileSystem(base, conf)) {
-      assertThat(fs.tenantClients()).isZero();
+    try (FileSystem base = FileSystem.newInstanceLocal(new Configuration(false))) {
+      // HBase's HFileSystem logs the refusal and uses the base file system unwrapped.
+      assertThatThrownBy(() -> new CakeTenantFileSystem(base, conf))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("hbase.fs.wrapper")
+          .hasMessageContaining("file:///");
     }
   }
 }

@@ -12,7 +12,6 @@ import io.cake.hdfs.TestCluster;
 import io.cake.hdfs.datanode.DataNodeReadScheduler;
 import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -348,24 +347,13 @@ class TenantFileSystemIT {
   }
 
   @Test
-  void missingFilesFailAtOpenAndOtherFileSystemsPassThrough() throws Exception {
+  void missingFilesFailAtOpenAndEveryOpenIsRouted() throws Exception {
     try (CakeTenantFileSystem fs = wrapper(conf)) {
       assertThatThrownBy(() -> fs.open(new Path("/nope"))).isInstanceOf(FileNotFoundException.class);
       assertThat(fs.openStreams()).isZero();
       try (FSDataInputStream in = fs.openFile(FILE).build().get()) {
         assertThat(in.getWrappedStream()).isInstanceOf(TenantRoutingInputStream.class);
       }
-    }
-    java.nio.file.Path local = Files.createTempFile("cake", ".bin");
-    Files.write(local, new byte[] {1, 2, 3});
-    FileSystem lfs = FileSystem.newInstanceLocal(new Configuration());
-    try (CakeTenantFileSystem fs = new CakeTenantFileSystem(lfs, conf);
-        FSDataInputStream in = fs.open(new Path(local.toUri()))) {
-      assertThat(in.getWrappedStream()).isNotInstanceOf(TenantRoutingInputStream.class);
-      assertThat(in.read()).isEqualTo(1);
-      assertThat(fs.tenantClients()).isZero();
-    } finally {
-      Files.delete(local);
     }
   }
 }
