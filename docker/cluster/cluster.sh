@@ -28,6 +28,8 @@
 #   CAKE_CLUSTER_HBASE_EXTRA, CAKE_CLUSTER_HDFS_EXTRA
 #                           files of <property> elements appended to every hbase-site.xml /
 #                           DataNode hdfs-site.xml (after Cake's fragment, so they override it)
+#   CAKE_CLUSTER_CLASSPATH  jars appended to every daemon's classpath, for experiments' own code
+#                           (the benchmarks' emulated disk and loopback hosts: docs/benchmark.md)
 #   CAKE_CLUSTER_START_TIMEOUT  seconds to wait for each stage (default 120)
 #   CAKE_CLUSTER_STANDBYS   DataNode and RegionServer pairs configured at start but not started,
 #                           for 'server add' (default 0; pairs 3, 4, ... on 127.0.0.4, 127.0.0.5, ...)
@@ -59,8 +61,10 @@ RUNTIME=${CAKE_RUNTIME:-$DIR/runtime}
 DN_COUNT=2
 RS_COUNT=2
 STANDBYS=${CAKE_CLUSTER_STANDBYS:-0}
-# A later command (server, status, stop) takes the standbys the cluster was configured with.
+EXTRA_CP=${CAKE_CLUSTER_CLASSPATH:-}
+# A later command (server, status, stop) takes the standbys and classpath the cluster was configured with.
 [ ! -s "$DIR/conf/standbys" ] || [ -n "${CAKE_CLUSTER_STANDBYS:-}" ] || STANDBYS=$(cat "$DIR/conf/standbys")
+[ ! -s "$DIR/conf/classpath" ] || [ -n "${CAKE_CLUSTER_CLASSPATH:-}" ] || EXTRA_CP=$(cat "$DIR/conf/classpath")
 case "$STANDBYS" in [0-9]) ;; *) echo "cake-cluster: CAKE_CLUSTER_STANDBYS takes 0 to 9, not '$STANDBYS'" >&2; exit 1 ;; esac
 PAIRS=$((RS_COUNT + STANDBYS))
 
@@ -358,6 +362,7 @@ EOF
   echo "$CAKE" > "$DIR/conf/cake"
   echo "$PROMETHEUS" > "$DIR/conf/prometheus"
   echo "$STANDBYS" > "$DIR/conf/standbys"
+  echo "$EXTRA_CP" > "$DIR/conf/classpath"
   [ "$PROMETHEUS" != 1 ] || prometheus_config
 }
 
@@ -478,8 +483,8 @@ classpaths() {
   jar=$(find_jar)
   resolve_runtime hbase hbase-webapps
   resolve_runtime hadoop webapps
-  hbase_cp="$(cat "$RUNTIME/hbase.classpath"):$RUNTIME/hbase-web:$jar"
-  hadoop_cp="$(cat "$RUNTIME/hadoop.classpath"):$RUNTIME/hadoop-web:$jar"
+  hbase_cp="$(cat "$RUNTIME/hbase.classpath"):$RUNTIME/hbase-web:$jar${EXTRA_CP:+:$EXTRA_CP}"
+  hadoop_cp="$(cat "$RUNTIME/hadoop.classpath"):$RUNTIME/hadoop-web:$jar${EXTRA_CP:+:$EXTRA_CP}"
 }
 
 # daemon ROLE: launches ROLE's JVM (the NameNode formatted first if new); needs CAKE and classpaths.
