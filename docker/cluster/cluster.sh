@@ -481,6 +481,11 @@ cake_option() { # COMMAND ARGS...: sets CAKE from [--cake on|off]
 # Sets jar, hbase_cp and hadoop_cp: each platform's runtime classpath, its web UI folder, the Cake jar.
 classpaths() {
   jar=$(find_jar)
+  daemon_classpaths
+}
+
+# Sets hbase_cp and hadoop_cp around $jar, with CAKE_CLUSTER_CLASSPATH's jars.
+daemon_classpaths() {
   resolve_runtime hbase hbase-webapps
   resolve_runtime hadoop webapps
   hbase_cp="$(cat "$RUNTIME/hbase.classpath"):$RUNTIME/hbase-web:$jar${EXTRA_CP:+:$EXTRA_CP}"
@@ -664,7 +669,7 @@ cmd_stop() {
   if live_pid master >/dev/null; then
     local hbase_cp hbase_pids
     hbase_pids=$(roles_pids "master $rs" | paste -sd' ' -)
-    hbase_cp="$(cat "$RUNTIME/hbase.classpath"):$(cat "$DIR/runtime/cake.jar")"
+    hbase_cp="$(cat "$RUNTIME/hbase.classpath"):$(cat "$DIR/runtime/cake.jar")${EXTRA_CP:+:$EXTRA_CP}"
     timeout 60 java "-Dcake.cluster.dir=$DIR" -Xmx128m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 "${JDK_FLAGS[@]}" \
       -Dlog4j2.configurationFile="$root/docker/conf/log4j2.properties" \
       -cp "$DIR/conf/master:$hbase_cp" org.apache.hadoop.hbase.master.HMaster stop --shutDownCluster >>"$DIR/logs/stop.log" 2>&1 \
@@ -726,10 +731,7 @@ cmd_restart() {
   CAKE=$(cat "$DIR/conf/cake")
   PROMETHEUS=$(cat "$DIR/conf/prometheus" 2>/dev/null || echo 0)
   jar=$(cat "$DIR/runtime/cake.jar")
-  resolve_runtime hbase hbase-webapps
-  resolve_runtime hadoop webapps
-  hbase_cp="$(cat "$RUNTIME/hbase.classpath"):$RUNTIME/hbase-web:$jar"
-  hadoop_cp="$(cat "$RUNTIME/hadoop.classpath"):$RUNTIME/hadoop-web:$jar"
+  daemon_classpaths
   [ "$PROMETHEUS" != 1 ] || agent=$(exporter_jar)
   stop_roles "$r" 60
   daemon "$r"
@@ -754,10 +756,7 @@ cmd_server() {
         i=""
       done
       [ -n "$i" ] || die "server add: no standby left (CAKE_CLUSTER_STANDBYS=$STANDBYS at start)${arg:+; asked because: $arg}"
-      resolve_runtime hbase hbase-webapps
-      resolve_runtime hadoop webapps
-      hbase_cp="$(cat "$RUNTIME/hbase.classpath"):$RUNTIME/hbase-web:$jar"
-      hadoop_cp="$(cat "$RUNTIME/hadoop.classpath"):$RUNTIME/hadoop-web:$jar"
+      daemon_classpaths
       [ "$PROMETHEUS" != 1 ] || agent=$(exporter_jar)
       if [ -f "$DIR/conf/removed" ]; then sed -i "/^rs$i\$/d" "$DIR/conf/removed"; fi
       if ! live_pid "dn$i" >/dev/null; then
@@ -766,6 +765,8 @@ cmd_server() {
       fi
       daemon "rs$i"
       wait_for master "an initialised HMaster with every RegionServer" master_serving
+      # master_serving counts the live ones: a RegionServer that died starting would pass it.
+      live_pid "rs$i" >/dev/null || die "server add: rs$i exited while starting; see $DIR/logs/rs$i.log"
       say "server add: rs$i on $(host_of "$i"):$(rs_rpc "$i") serving (pid $(live_pid "rs$i"))${arg:+; asked because: $arg}"
       echo "rs$i $(host_of "$i"),$(rs_rpc "$i")" ;;
     remove)
