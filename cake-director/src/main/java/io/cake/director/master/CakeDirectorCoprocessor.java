@@ -71,7 +71,7 @@ public final class CakeDirectorCoprocessor implements MasterCoprocessor, MasterO
     DirectorStatus status = new DirectorStatus(config.interval().toMillis());
     register(status);
     DirectorRun run = new DirectorRun(config, reader, admin,
-        new ServerCommand(config.serverCommand(), config.interval()), status, InstantSource.system());
+        new ServerCommand(config.serverCommand()), status, InstantSource.system());
     thread = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "cake-director");
       t.setDaemon(true);

@@ -4,62 +4,74 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The operator's hook for RegionServers ({@code cake.director.server-command}): run as
  * {@code <command> add <reason>} for another server, or {@code <command> remove <server>} for a
- * drained one ({@code host,port,startcode}), split on spaces (no shell), its output logged. It must
- * return within the timeout; one that does not is killed. Whether it started or stopped a server,
- * the director sees in the servers it reads next.
+ * drained one ({@code host,port,startcode}), split on spaces (no shell), its output and exit
+ * logged when it ends. Whether it started or stopped a server, the director sees in the servers
+ * it reads next.
+ *
+ * <p>It runs beside the director's steps, one at a time, and is never killed: starting a server
+ * can take longer than an interval (a RegionServer on ./cake-cluster takes 15-30 s, a new host
+ * minutes), and a command killed half way can leave a server half started. An ask while one
+ * runs is not run, and says so.
  */
 final class ServerCommand {
   private static final Logger LOG = LoggerFactory.getLogger(ServerCommand.class);
 
   private final List<String> command;
-  private final Duration timeout;
+  private Process running;
+  private String runningWhat;
 
-  ServerCommand(String command, Duration timeout) {
+  ServerCommand(String command) {
     this.command = command.isBlank() ? List.of() : List.of(command.trim().split("\\s+"));
-    this.timeout = timeout;
   }
 
   boolean configured() {
     return !command.isEmpty();
   }
 
-  /** Runs {@code <command> <verb> <argument>}; what it did, in words for the log. */
-  String run(String verb, String argument) {
+  /** Starts {@code <command> <verb> <argument>} unless one still runs; what it did, in words for the log. */
+  synchronized String run(String verb, String argument) {
+    if (running != null && running.isAlive()) {
+      return "not run: " + runningWhat + " still runs";
+    }
     List<String> argv = new ArrayList<>(command);
     argv.add(verb);
     argv.add(argument);
-    Path output = null;
     try {
       // To a file, not a pipe: a command that writes much would block on a pipe nobody reads.
-      output = Files.createTempFile("cake-director", ".out");
+      Path output = Files.createTempFile("cake-director", ".out");
       Process p = new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(output.toFile()).start();
       p.getOutputStream().close();
-      if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-        p.destroyForcibly();
-        return argv.get(0) + " did not return within " + timeout.toMillis() + " ms; killed";
-      }
-      String out = Files.readString(output, StandardCharsets.UTF_8).strip();
-      LOG.info("cake-director: {} {}: exit {}{}", argv.get(0), verb, p.exitValue(), out.isEmpty() ? "" : ", said: " + out);
-      return argv.get(0) + " " + verb + " exited " + p.exitValue();
+      String what = argv.get(0) + " " + verb;
+      running = p;
+      runningWhat = what + " (pid " + p.pid() + ")";
+      p.onExit().thenAccept(done -> ended(what, done, output));
+      return what + " started (pid " + p.pid() + ")";
     } catch (IOException e) {
       return argv.get(0) + " could not run: " + e.getMessage();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return argv.get(0) + " interrupted";
-    } finally {
-      if (output != null) {
-        output.toFile().delete();
-      }
     }
+  }
+
+  private static void ended(String what, Process p, Path output) {
+    try {
+      String out = Files.readString(output, StandardCharsets.UTF_8).strip();
+      LOG.info("cake-director: {}: exit {}{}", what, p.exitValue(), out.isEmpty() ? "" : ", said: " + out);
+    } catch (IOException e) {
+      LOG.info("cake-director: {}: exit {} (its output is lost: {})", what, p.exitValue(), e.toString());
+    } finally {
+      output.toFile().delete();
+    }
+  }
+
+  /** The command running now, for a test or shutdown; null when none. */
+  synchronized Process running() {
+    return running != null && running.isAlive() ? running : null;
   }
 }
