@@ -62,6 +62,8 @@ final class BenchCommand implements Callable<Integer> {
     File dir = o.out;
     if (o.repeat > 1) {
       Repeat.run(args.toArray(String[]::new), o.out, o.repeat);
+    } else if (o.experiment == io.cake.bench.experiment.Figure.HOTSPOT) {
+      dir = new io.cake.bench.hotspot.HotspotExperiment(o).run();
     } else {
       dir = new CakeBench(o).run();
     }

@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
         "",
         "Writes its results.json, plots and a table beside the paper's numbers (docs/paper.md); those beyond the"
             + " paper are described in docs/evaluation.md. They run on the embedded cluster (no --zk), under --disk"
-            + " hdd unless --disk memory is given; --quick runs each in under 4 minutes."})
+            + " hdd unless --disk memory is given; --quick runs each in under 4 minutes. hotspot alone drives a"
+            + " cluster of its own (--zk; benchmarks/hotspot.sh starts it)."})
 final class ExperimentCommand implements Callable<Integer> {
   private static final String FIGURES_SECTION = "figures";
 

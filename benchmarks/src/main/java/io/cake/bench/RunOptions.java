@@ -303,10 +303,16 @@ final class RunOptions {
     boolean help;
   }
 
-  /** The options, once the checks across them pass: an experiment runs on the embedded cluster. */
+  /**
+   * The options, once the checks across them pass: an experiment runs on the embedded cluster,
+   * except hotspot, which needs RegionServers of their own (--zk).
+   */
   Options finish(Figure experiment) {
     o.experiment = experiment;
-    if (experiment != null && o.zk != null) {
+    if (experiment == Figure.HOTSPOT && o.zk == null) {
+      throw fail("experiment hotspot runs on a cluster of several RegionServers: give --zk (benchmarks/hotspot.sh)");
+    }
+    if (experiment != null && experiment != Figure.HOTSPOT && o.zk != null) {
       throw fail("experiment runs on the embedded cluster only; drop --zk");
     }
     storage.finish(experiment != null);

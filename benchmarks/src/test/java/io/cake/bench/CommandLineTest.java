@@ -54,6 +54,8 @@ class CommandLineTest {
     assertRefused("--disk-seek-ms needs --disk hdd", "--disk-seek-ms", "5");
     assertRefused("--disk-seek-ms must be between 1 and 100, got 9000", "--disk", "hdd", "--disk-seek-ms", "9000");
     assertRefused("experiment runs on the embedded cluster only; drop --zk", "experiment", "fig8", "--zk", "localhost");
+    assertRefused("experiment hotspot runs on a cluster of several RegionServers: give --zk (benchmarks/hotspot.sh)",
+        "experiment", "hotspot");
     assertRefused("give the options after 'experiment': --quick came before it", "--quick", "experiment", "fig8");
   }
 

@@ -115,6 +115,8 @@ class OptionsTest {
     assertThatThrownBy(() -> BenchCommand.options(new String[] {"experiment", "--quick"})).hasMessageContaining("NAME");
     assertThatThrownBy(() -> BenchCommand.options(new String[] {"experiment", "fig8", "--zk", "localhost"}))
         .hasMessageContaining("drop --zk");
+    assertThat(BenchCommand.options(new String[] {"experiment", "hotspot", "--zk", "127.0.0.1:25181"}).zk)
+        .isEqualTo("127.0.0.1:25181");
     assertThatThrownBy(() -> BenchCommand.options(new String[] {"--soft-limit", "0"})).hasMessageContaining("--soft-limit");
   }
 

@@ -28,6 +28,7 @@ public final class Experiments {
       case MISBEHAVING -> new TenantExperiments(lab, r).misbehaving();
       case OVERLOAD -> new TenantExperiments(lab, r).overload();
       case BURSTY -> new TenantExperiments(lab, r).bursty();
+      case HOTSPOT -> throw new IllegalStateException("hotspot drives a cluster of its own (--zk), not the lab");
       default -> throw new IllegalStateException("unreachable");
     }
     return r;

@@ -15,7 +15,9 @@ public enum Figure {
   MULTI_TENANT("multi-tenant", "Beyond the paper: three front ends with SLOs at 2x, 3x and 4x their isolated p99, weights 1, 1, 2, beside batch"),
   MISBEHAVING("misbehaving", "Beyond the paper: one of three SLO front ends at 3x its throughput contract"),
   OVERLOAD("overload", "Beyond the paper: the three SLO front ends at 3x their rates, weighted badness against weight"),
-  BURSTY("bursty", "Beyond the paper: one of three SLO front ends on-off, with a p99.9 SLO, under reactive control");
+  BURSTY("bursty", "Beyond the paper: one of three SLO front ends on-off, with a p99.9 SLO, under reactive control"),
+  HOTSPOT("hotspot", "Beyond one server: a front end's hot regions beside batch on one RegionServer of a cluster (--zk;"
+      + " benchmarks/hotspot.sh runs it with the director and with HBase's balancer alone)");
 
   private final String id;
   private final String title;
