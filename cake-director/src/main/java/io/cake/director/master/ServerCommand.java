@@ -25,7 +25,7 @@ final class ServerCommand {
   private static final Logger LOG = LoggerFactory.getLogger(ServerCommand.class);
 
   private final List<String> command;
-  private Process running;
+  private Process last;
   private String runningWhat;
 
   ServerCommand(String command) {
@@ -38,7 +38,7 @@ final class ServerCommand {
 
   /** Starts {@code <command> <verb> <argument>} unless one still runs; what it did, in words for the log. */
   synchronized String run(String verb, String argument) {
-    if (running != null && running.isAlive()) {
+    if (last != null && last.isAlive()) {
       return "not run: " + runningWhat + " still runs";
     }
     List<String> argv = new ArrayList<>(command);
@@ -50,7 +50,7 @@ final class ServerCommand {
       Process p = new ProcessBuilder(argv).redirectErrorStream(true).redirectOutput(output.toFile()).start();
       p.getOutputStream().close();
       String what = argv.get(0) + " " + verb;
-      running = p;
+      last = p;
       runningWhat = what + " (pid " + p.pid() + ")";
       p.onExit().thenAccept(done -> ended(what, done, output));
       return what + " started (pid " + p.pid() + ")";
@@ -70,8 +70,8 @@ final class ServerCommand {
     }
   }
 
-  /** The command running now, for a test or shutdown; null when none. */
-  synchronized Process running() {
-    return running != null && running.isAlive() ? running : null;
+  /** The last command started, running or ended (a test waits on it); null before the first. */
+  synchronized Process last() {
+    return last;
   }
 }

@@ -24,14 +24,15 @@ class ServerCommandTest {
     ServerCommand command = new ServerCommand(" " + script + " ");
 
     assertThat(command.run("add", "the first reason")).startsWith(script + " add started (pid ");
-    Process first = command.running();
-    assertThat(first).as("still running, waiting for its gate").isNotNull();
+    Process first = command.last();
+    assertThat(first.isAlive()).as("still running, waiting for its gate").isTrue();
     assertThat(command.run("add", "a second reason")).startsWith("not run: " + script + " add (pid " + first.pid() + ") still runs");
 
     Files.createFile(gate);
     assertThat(first.onExit().get(30, TimeUnit.SECONDS).exitValue()).isZero();
     assertThat(command.run("remove", "h,1,2")).startsWith(script + " remove started");
-    assertThat(command.running().onExit().get(30, TimeUnit.SECONDS).exitValue()).isZero();
+    assertThat(command.last()).isNotSameAs(first);
+    assertThat(command.last().onExit().get(30, TimeUnit.SECONDS).exitValue()).isZero();
     assertThat(Files.readAllLines(log)).containsExactly("add the first reason", "remove h,1,2");
   }
 
@@ -39,7 +40,7 @@ class ServerCommandTest {
   void aMissingCommandSaysSoAndNothingRuns() {
     ServerCommand command = new ServerCommand(dir.resolve("no-such-command").toString());
     assertThat(command.run("add", "why")).contains("could not run");
-    assertThat(command.running()).isNull();
+    assertThat(command.last()).isNull();
     assertThat(new ServerCommand("  ").configured()).isFalse();
   }
 }
