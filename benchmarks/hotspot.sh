@@ -19,6 +19,7 @@ out=$(realpath -m "${1:-$root/bench-out/hotspot}")
 arms=${HOTSPOT_ARMS:-balancer director}
 slo=${HOTSPOT_SLO_MS:-150}
 base=${CAKE_CLUSTER_PORT_BASE:-25000}
+volumes=1   # one emulated disk of one actuator per DataNode; the results record the model
 jar=$(ls "$root"/benchmarks/target/benchmarks-*.jar 2>/dev/null | grep -v -- '-tests\|original' | head -1 || true)
 [ -n "$jar" ] || { echo "hotspot.sh: no benchmarks jar; build first: ./mvnw -B install -DskipTests" >&2; exit 1; }
 mkdir -p "$out"
@@ -29,7 +30,7 @@ factory=io.cake.bench.cluster.LoopbackHostSocketFactory
   echo '<configuration>'
   prop hadoop.rpc.socket.factory.class.default "$factory"
   prop cake.hdfs.fsdataset.base-factory io.cake.bench.disk.EmulatedDiskDatasetFactory
-  prop cake.bench.disk-volumes 1
+  prop cake.bench.disk-volumes "$volumes"
   prop cake.hdfs.soft-limit 2
   echo '</configuration>'
 } > "$out/hdfs-extra.xml"
@@ -57,7 +58,7 @@ for arm in $arms; do
   "$root/cake-cluster" start
   status=0
   "$root/cake-bench" experiment hotspot --zk "127.0.0.1:$((base + 181))" --zk-policy "$arm" --slo "$slo" \
-    --out "$out/$arm" --batch-threads 4 "$@" || status=$?
+    --out "$out/$arm" --batch-threads 4 --disk hdd --disk-volumes "$volumes" "$@" || status=$?
   "$root/cake-cluster" stop
   [ "$status" = 0 ] || exit "$status"
 done

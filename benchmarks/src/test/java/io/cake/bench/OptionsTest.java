@@ -115,8 +115,10 @@ class OptionsTest {
     assertThatThrownBy(() -> BenchCommand.options(new String[] {"experiment", "--quick"})).hasMessageContaining("NAME");
     assertThatThrownBy(() -> BenchCommand.options(new String[] {"experiment", "fig8", "--zk", "localhost"}))
         .hasMessageContaining("drop --zk");
-    assertThat(BenchCommand.options(new String[] {"experiment", "hotspot", "--zk", "127.0.0.1:25181"}).zk)
-        .isEqualTo("127.0.0.1:25181");
+    Options hotspot = BenchCommand.options(
+        new String[] {"experiment", "hotspot", "--zk", "127.0.0.1:25181", "--disk", "hdd", "--disk-volumes", "1"});
+    assertThat(hotspot.zk).isEqualTo("127.0.0.1:25181");
+    assertThat(hotspot.diskModel.describe()).containsEntry("volumes_per_datanode", 1); // what benchmarks/hotspot.sh states
     assertThatThrownBy(() -> BenchCommand.options(new String[] {"--soft-limit", "0"})).hasMessageContaining("--soft-limit");
   }
 

@@ -58,6 +58,7 @@ public final class LoopbackHostSocketFactory extends StandardSocketFactory imple
     return source;
   }
 
+  /** Hadoop's RPC client calls this form; StandardSocketFactory's (host, port) forms call it too. */
   @Override
   public Socket createSocket() throws IOException {
     Socket s = super.createSocket();
@@ -65,19 +66,6 @@ public final class LoopbackHostSocketFactory extends StandardSocketFactory imple
       s.bind(new InetSocketAddress(source, 0));
     }
     return s;
-  }
-
-  // Hadoop's IPC client uses createSocket() then connect; these keep the other forms honest too.
-  @Override
-  public Socket createSocket(InetAddress addr, int port) throws IOException {
-    Socket s = createSocket();
-    s.connect(new InetSocketAddress(addr, port));
-    return s;
-  }
-
-  @Override
-  public Socket createSocket(String host, int port) throws IOException {
-    return createSocket(InetAddress.getByName(host), port);
   }
 
   /** Hadoop compares socket factories when it pools RPC proxies; one per source address. */
